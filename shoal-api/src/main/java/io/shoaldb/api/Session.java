@@ -1,0 +1,45 @@
+package io.shoaldb.api;
+
+import java.util.List;
+
+/**
+ * One client's conversation with the database. A session is used by one thread at a time (the protocol
+ * serialises a connection's commands), so implementations need no locking of their own state.
+ */
+public interface Session extends AutoCloseable {
+    long connectionId();
+
+    /** The current database, or null when none is selected. */
+    String currentDatabase();
+
+    /** Switches the current database (COM_INIT_DB, and USE). */
+    void useDatabase(String database);
+
+    /** Runs one SQL statement. */
+    StatementResult execute(String sql);
+
+    /** Parses and plans a statement once, for many executions. */
+    PreparedStatementInfo prepare(String sql);
+
+    /**
+     * Runs a prepared statement.
+     *
+     * @param parameters one value per placeholder, as Java objects (null for SQL NULL; byte[] for binary data)
+     */
+    StatementResult executePrepared(int statementId, List<Object> parameters);
+
+    /** Releases a prepared statement; an unknown id is ignored, as MySQL does. */
+    void closePrepared(int statementId);
+
+    /** The columns of a table, for COM_FIELD_LIST. */
+    List<ResultColumn> listFields(String table, String wildcard);
+
+    /** Resets variables, prepared statements and transaction state (COM_RESET_CONNECTION). */
+    void reset();
+
+    /** State the protocol reports in every OK packet. */
+    SessionStatus status();
+
+    @Override
+    void close();
+}

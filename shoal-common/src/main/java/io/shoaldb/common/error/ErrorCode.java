@@ -1,0 +1,110 @@
+package io.shoaldb.common.error;
+
+/**
+ * Every error a client can see. The MySQL error number and SQLSTATE are what the MySQL protocol
+ * sends; the HTTP API uses the same template text. Numbers follow MySQL where MySQL has the same
+ * error, and 1105 (ER_UNKNOWN_ERROR, which Doris uses for most of its own errors) otherwise.
+ */
+public enum ErrorCode {
+    // Protocol and connection
+    UNKNOWN_COMMAND(1047, "08S01", ErrorCategory.USER, "Unknown command"),
+    MALFORMED_PACKET(1835, "HY000", ErrorCategory.USER, "Malformed communication packet: %s"),
+    PACKET_TOO_LARGE(1153, "08S01", ErrorCategory.USER, "Got a packet bigger than 'max_allowed_packet' bytes"),
+    ACCESS_DENIED(1045, "28000", ErrorCategory.USER, "Access denied for user '%s'@'%s' (using password: %s)"),
+    TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE, "Too many connections"),
+    UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
+    WRONG_ARGUMENTS(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s"),
+    WRONG_PARAM_COUNT(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s: expected %d parameters, got %d"),
+
+    // SQL text
+    SYNTAX_ERROR(1064, "42000", ErrorCategory.USER, "You have an error in your SQL syntax; %s"),
+    EMPTY_QUERY(1065, "42000", ErrorCategory.USER, "Query was empty"),
+    NOT_SUPPORTED(1235, "42000", ErrorCategory.USER, "ShoalDB does not support %s yet"),
+
+    // Names
+    NO_DB_SELECTED(1046, "3D000", ErrorCategory.USER, "No database selected"),
+    UNKNOWN_DATABASE(1049, "42000", ErrorCategory.USER, "Unknown database '%s'"),
+    DATABASE_EXISTS(1007, "HY000", ErrorCategory.USER, "Can't create database '%s'; database exists"),
+    DROP_UNKNOWN_DATABASE(1008, "HY000", ErrorCategory.USER, "Can't drop database '%s'; database doesn't exist"),
+    DATABASE_NOT_EMPTY(1105, "HY000", ErrorCategory.USER,
+            "Database '%s' still has %d table(s); drop them first or use DROP DATABASE ... FORCE"),
+    TABLE_EXISTS(1050, "42S01", ErrorCategory.USER, "Table '%s' already exists"),
+    UNKNOWN_TABLE(1051, "42S02", ErrorCategory.USER, "Unknown table '%s'"),
+    NO_SUCH_TABLE(1146, "42S02", ErrorCategory.USER, "Table '%s.%s' doesn't exist"),
+    UNKNOWN_COLUMN(1054, "42S22", ErrorCategory.USER, "Unknown column '%s' in '%s'"),
+    DUPLICATE_COLUMN(1060, "42S21", ErrorCategory.USER, "Duplicate column name '%s'"),
+    WRONG_DB_NAME(1102, "42000", ErrorCategory.USER, "Incorrect database name '%s'"),
+    WRONG_TABLE_NAME(1103, "42000", ErrorCategory.USER, "Incorrect table name '%s'"),
+    WRONG_COLUMN_NAME(1166, "42000", ErrorCategory.USER, "Incorrect column name '%s'"),
+    IDENTIFIER_TOO_LONG(1059, "42000", ErrorCategory.USER, "Identifier name '%s' is too long"),
+
+    // Table definitions
+    UNKNOWN_TYPE(1105, "HY000", ErrorCategory.USER, "Unknown data type '%s'"),
+    INVALID_TYPE(1105, "HY000", ErrorCategory.USER, "Invalid type %s: %s"),
+    INVALID_DEFAULT(1067, "42000", ErrorCategory.USER, "Invalid default value for '%s'"),
+    UNKNOWN_ENGINE(1286, "42000", ErrorCategory.USER, "Unknown storage engine '%s'"),
+    INVALID_TABLE_DEFINITION(1105, "HY000", ErrorCategory.USER, "%s"),
+    UNKNOWN_PROPERTY(1105, "HY000", ErrorCategory.USER, "Unknown properties: %s"),
+    INVALID_PROPERTY(1105, "HY000", ErrorCategory.USER, "Invalid value '%s' for property '%s': %s"),
+
+    // Variables
+    UNKNOWN_SYSTEM_VARIABLE(1193, "HY000", ErrorCategory.USER, "Unknown system variable '%s'"),
+    WRONG_VALUE_FOR_VAR(1231, "42000", ErrorCategory.USER, "Variable '%s' can't be set to the value of '%s'"),
+    WRONG_TYPE_FOR_VAR(1232, "42000", ErrorCategory.USER, "Incorrect argument type to variable '%s'"),
+    VARIABLE_SCOPE(1238, "HY000", ErrorCategory.USER, "Variable '%s' is a %s variable"),
+    UNKNOWN_CHARACTER_SET(1115, "42000", ErrorCategory.USER, "Unknown character set: '%s'"),
+
+    // Expressions
+    UNKNOWN_FUNCTION(1305, "42000", ErrorCategory.USER, "FUNCTION %s does not exist"),
+    DIVISION_BY_ZERO(1365, "22012", ErrorCategory.USER, "Division by 0"),
+    INVALID_VALUE(1105, "HY000", ErrorCategory.USER, "%s"),
+
+    // Resources and internals
+    IO_ERROR(1105, "HY000", ErrorCategory.IO, "I/O error on %s: %s"),
+    CORRUPT_FILE(1105, "HY000", ErrorCategory.IO, "Corrupt file %s: %s"),
+    DISK_FULL(1021, "HY000", ErrorCategory.RESOURCE, "Disk full (%s)"),
+    INTERNAL_ERROR(1105, "HY000", ErrorCategory.INTERNAL, "Internal error: %s");
+
+    private final int mysqlErrorNumber;
+    private final String sqlState;
+    private final ErrorCategory category;
+    private final String template;
+
+    ErrorCode(int mysqlErrorNumber, String sqlState, ErrorCategory category, String template) {
+        this.mysqlErrorNumber = mysqlErrorNumber;
+        this.sqlState = sqlState;
+        this.category = category;
+        this.template = template;
+    }
+
+    public int mysqlErrorNumber() {
+        return mysqlErrorNumber;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+
+    public ErrorCategory category() {
+        return category;
+    }
+
+    public String template() {
+        return template;
+    }
+
+    /** Formats the template with its arguments; a template without placeholders ignores them. */
+    public String format(Object... args) {
+        return args.length == 0 ? template : String.format(template, args);
+    }
+
+    /** A ready-to-throw exception of this code. */
+    public ShoalException exception(Object... args) {
+        return new ShoalException(this, format(args));
+    }
+
+    /** Like {@link #exception(Object...)} but keeps the cause for the log. */
+    public ShoalException exceptionWithCause(Throwable cause, Object... args) {
+        return new ShoalException(this, format(args), cause);
+    }
+}
