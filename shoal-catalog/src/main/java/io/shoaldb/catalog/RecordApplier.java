@@ -1,0 +1,75 @@
+package io.shoaldb.catalog;
+
+import io.shoaldb.catalog.journal.CatalogImage;
+import io.shoaldb.catalog.journal.JournalRecord;
+import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.Table;
+import java.util.ArrayList;
+import java.util.TreeMap;
+
+/**
+ * Applies journal records to a snapshot, giving the next snapshot. The same code serves live mutations
+ * and replay, so what a restart rebuilds is exactly what was served. A record that does not fit the state
+ * (a table in a database that does not exist) means the journal is damaged: IllegalStateException.
+ */
+final class RecordApplier {
+    private RecordApplier() {
+    }
+
+    static CatalogSnapshot apply(CatalogSnapshot s, JournalRecord record) {
+        return switch (record) {
+            case JournalRecord.CreateDatabase r -> {
+                if (s.database(r.database().name()).isPresent()) {
+                    throw new IllegalStateException("database " + r.database().name() + " exists");
+                }
+                yield s.withDatabase(r.database());
+            }
+            case JournalRecord.DropDatabase r -> s.withoutDatabase(s.databaseById(r.databaseId())
+                    .orElseThrow(() -> new IllegalStateException("no database with id " + r.databaseId())));
+            case JournalRecord.CreateTable r -> {
+                requireDatabase(s, r.table().databaseId());
+                if (s.tableById(r.table().id()).isPresent()) {
+                    throw new IllegalStateException("table id " + r.table().id() + " in use");
+                }
+                yield s.withTable(r.table());
+            }
+            case JournalRecord.DropTable r -> s.withoutTable(s.tableById(r.tableId())
+                    .orElseThrow(() -> new IllegalStateException("no table with id " + r.tableId())));
+            case JournalRecord.ReplaceTable r -> {
+                Table old = s.tableById(r.table().id())
+                        .orElseThrow(() -> new IllegalStateException("no table with id " + r.table().id()));
+                if (old.databaseId() != r.table().databaseId()) {
+                    throw new IllegalStateException("table " + old.id() + " cannot change database");
+                }
+                yield s.withTable(r.table());
+            }
+            case JournalRecord.SetGlobalVariable r -> s.withGlobalVariable(r.name(), r.value());
+        };
+    }
+
+    private static void requireDatabase(CatalogSnapshot s, long databaseId) {
+        if (s.databaseById(databaseId).isEmpty()) {
+            throw new IllegalStateException("no database with id " + databaseId);
+        }
+    }
+
+    static CatalogSnapshot fromImage(CatalogImage image) {
+        CatalogSnapshot s = CatalogSnapshot.EMPTY;
+        for (Database db : image.databases()) {
+            s = s.withDatabase(db);
+        }
+        for (Table t : image.tables()) {
+            requireDatabase(s, t.databaseId());
+            s = s.withTable(t);
+        }
+        for (var e : image.globalVariables().entrySet()) {
+            s = s.withGlobalVariable(e.getKey(), e.getValue());
+        }
+        return s.withNextId(image.nextId());
+    }
+
+    static CatalogImage toImage(CatalogSnapshot s, long lastSequence) {
+        return new CatalogImage(lastSequence, s.nextId(), s.databases(), new ArrayList<>(s.allTables()),
+                new TreeMap<>(s.globalVariables()));
+    }
+}
