@@ -1,0 +1,223 @@
+package io.shoaldb.storage.segment;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.storage.segment.encoding.BlockCompressor;
+import io.shoaldb.storage.segment.encoding.ByteSource;
+import io.shoaldb.storage.segment.encoding.FormatException;
+import io.shoaldb.storage.segment.encoding.PageDecoder;
+import io.shoaldb.vector.ColumnVector;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * An open segment file. Opening verifies header, trailer and footer checksum and that the pages tile
+ * the data region exactly; every page read verifies the page checksum. Any mismatch is a CORRUPT_FILE
+ * error naming the file (and column/page), never wrong rows. Page reads are positional, so one reader
+ * can serve concurrent scanners.
+ */
+public final class SegmentReader implements AutoCloseable {
+    private final Path path;
+    private final FileChannel channel;
+    private final Footer footer;
+    private final List<SegmentColumn> schema;
+
+    private SegmentReader(Path path, FileChannel channel, Footer footer) {
+        this.path = path;
+        this.channel = channel;
+        this.footer = footer;
+        this.schema = footer.columns().stream().map(ColumnMeta::column).toList();
+    }
+
+    public static SegmentReader open(FilesFacade files, Path path) {
+        FileChannel channel;
+        try {
+            channel = files.open(path, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+        try {
+            return new SegmentReader(path, channel, readFooter(path, channel));
+        } catch (RuntimeException e) {
+            closeQuietly(channel, e);
+            throw e;
+        }
+    }
+
+    private static Footer readFooter(Path path, FileChannel channel) {
+        try {
+            long size = channel.size();
+            if (size < SegmentFormat.HEADER_SIZE + SegmentFormat.TRAILER_SIZE) {
+                throw corrupt(path, "file of " + size + " bytes is shorter than header and trailer");
+            }
+            ByteSource header = new ByteSource(read(channel, 0, SegmentFormat.HEADER_SIZE));
+            if (!Arrays.equals(header.readBytes(8), SegmentFormat.HEADER_MAGIC)) {
+                throw corrupt(path, "bad header magic");
+            }
+            int headerVersion = header.readInt();
+            ByteSource trailer = new ByteSource(read(channel, size - SegmentFormat.TRAILER_SIZE, SegmentFormat.TRAILER_SIZE));
+            long footerOffset = trailer.readLong();
+            int footerLength = trailer.readInt();
+            int footerCrc = trailer.readInt();
+            if (!Arrays.equals(trailer.readBytes(8), SegmentFormat.TRAILER_MAGIC)) {
+                throw corrupt(path, "bad trailer magic (truncated or not a segment)");
+            }
+            if (footerLength < 0 || footerLength > SegmentFormat.MAX_FOOTER_BYTES
+                    || footerOffset < SegmentFormat.HEADER_SIZE
+                    || footerOffset + footerLength + SegmentFormat.TRAILER_SIZE != size) {
+                throw corrupt(path, "trailer points to a footer at " + footerOffset + " of " + footerLength
+                        + " bytes in a file of " + size);
+            }
+            byte[] footerBytes = read(channel, footerOffset, footerLength);
+            CRC32C crc = new CRC32C();
+            crc.update(footerBytes);
+            if ((int) crc.getValue() != footerCrc) {
+                throw corrupt(path, "footer checksum mismatch");
+            }
+            Footer footer;
+            try {
+                footer = FooterCodec.read(footerBytes);
+            } catch (FormatException e) {
+                throw corrupt(path, "footer: " + e.getMessage());
+            }
+            if (headerVersion != footer.formatVersion()) {
+                throw corrupt(path, "header version " + headerVersion + " differs from footer version "
+                        + footer.formatVersion());
+            }
+            checkPagesTile(path, footer, footerOffset);
+            return footer;
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+    }
+
+    /** Pages must cover [header end, footer start) exactly, without gaps or overlaps. */
+    private static void checkPagesTile(Path path, Footer footer, long footerOffset) {
+        List<PageMeta> all = new ArrayList<>();
+        footer.columns().forEach(c -> all.addAll(c.pages()));
+        all.sort(Comparator.comparingLong(PageMeta::offset));
+        long expected = SegmentFormat.HEADER_SIZE;
+        for (PageMeta p : all) {
+            if (p.offset() != expected) {
+                throw corrupt(path, "page directory has a gap or overlap at offset " + p.offset());
+            }
+            expected += p.storedSize();
+        }
+        if (expected != footerOffset) {
+            throw corrupt(path, "pages end at " + expected + " but the footer starts at " + footerOffset);
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public List<SegmentColumn> columns() {
+        return schema;
+    }
+
+    /** The position of the column with {@code uniqueId}, or -1 when this segment predates that column. */
+    public int columnIndexOf(int uniqueId) {
+        for (int i = 0; i < schema.size(); i++) {
+            if (schema.get(i).uniqueId() == uniqueId) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public long rowCount() {
+        return footer.rowCount();
+    }
+
+    public int pageCount() {
+        return footer.pageCount();
+    }
+
+    public int pageRowCount(int page) {
+        return footer.pageRowCounts()[page];
+    }
+
+    public ZoneMap columnZoneMap(int column) {
+        return footer.columns().get(column).zoneMap();
+    }
+
+    public PageMeta pageMeta(int column, int page) {
+        return footer.columns().get(column).pages().get(page);
+    }
+
+    /** Pages of {@code columnIndexes} as batches, skipping pages the predicate rules out. */
+    public SegmentScanner scan(int[] columnIndexes, ZoneMapPredicate predicate) {
+        for (int c : columnIndexes) {
+            if (c < 0 || c >= schema.size()) {
+                throw new IllegalArgumentException("column " + c + " not in a segment of " + schema.size());
+            }
+        }
+        return new SegmentScanner(this, columnIndexes.clone(), ZoneMapPruner.compile(predicate, schema));
+    }
+
+    /** Reads, verifies and decodes one page of one column. */
+    public ColumnVector readPage(int column, int page) {
+        PageMeta meta = pageMeta(column, page);
+        SegmentColumn col = schema.get(column);
+        String where = "column " + column + " (unique id " + col.uniqueId() + ") page " + page;
+        byte[] stored;
+        try {
+            stored = read(channel, meta.offset(), meta.storedSize());
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, where + ": " + e.getMessage());
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(stored);
+        if ((int) crc.getValue() != meta.crc32c()) {
+            throw corrupt(path, where + ": checksum mismatch");
+        }
+        try {
+            byte[] body = BlockCompressor.decompress(meta.compression(), stored, meta.uncompressedSize());
+            return PageDecoder.decode(col.type(), meta.encoding(), body, pageRowCount(page));
+        } catch (FormatException e) {
+            throw corrupt(path, where + ": " + e.getMessage());
+        }
+    }
+
+    private static byte[] read(FileChannel channel, long position, int length) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(length);
+        while (buf.hasRemaining()) {
+            int n = channel.read(buf, position + buf.position());
+            if (n < 0) {
+                throw new IOException("unexpected end of file at " + (position + buf.position()));
+            }
+        }
+        return buf.array();
+    }
+
+    private static ShoalException corrupt(Path path, String detail) {
+        return ErrorCode.CORRUPT_FILE.exception(path, detail);
+    }
+
+    private static void closeQuietly(FileChannel channel, RuntimeException primary) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            primary.addSuppressed(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+    }
+}

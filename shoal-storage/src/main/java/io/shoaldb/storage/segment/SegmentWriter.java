@@ -1,0 +1,218 @@
+package io.shoaldb.storage.segment;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.io.DurableFiles;
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.storage.segment.encoding.BlockCompressor;
+import io.shoaldb.storage.segment.encoding.ByteSink;
+import io.shoaldb.storage.segment.encoding.Compression;
+import io.shoaldb.storage.segment.encoding.PageEncoder;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.VectorBuilder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes one segment file from batches that are already in key order (the writer does not sort; see
+ * {@link io.shoaldb.vector.BatchSorter}). Pages are buffered per column, cut together, encoded,
+ * compressed, checksummed and appended; {@link #finish()} writes footer and trailer and fsyncs file and
+ * directory before returning. Closing an unfinished writer deletes the partial file.
+ */
+public final class SegmentWriter implements AutoCloseable {
+    /** Rows appended between page-size checks, so one wide batch cannot make a huge page. */
+    private static final int APPEND_CHUNK = 256;
+    /** Compression is kept only if it saves at least 1/8 of the page; otherwise the page is stored raw. */
+    private static final int MIN_SAVING_DIVISOR = 8;
+
+    private final FilesFacade files;
+    private final Path path;
+    private final List<SegmentColumn> columns;
+    private final SegmentWriterOptions options;
+    private final FileChannel channel;
+    private final VectorBuilder[] buffers;
+    private final List<List<PageMeta>> pages = new ArrayList<>();
+    private final List<Integer> pageRows = new ArrayList<>();
+    private long position;
+    private long rowCount;
+    private boolean finished;
+    private boolean closed;
+
+    private SegmentWriter(FilesFacade files, Path path, List<SegmentColumn> columns, SegmentWriterOptions options,
+                          FileChannel channel) {
+        this.files = files;
+        this.path = path;
+        this.columns = List.copyOf(columns);
+        this.options = options;
+        this.channel = channel;
+        this.buffers = new VectorBuilder[columns.size()];
+        for (int c = 0; c < buffers.length; c++) {
+            buffers[c] = VectorBuilder.create(columns.get(c).type(), Math.min(options.maxPageRows(), 4096));
+            pages.add(new ArrayList<>());
+        }
+    }
+
+    /** Creates {@code path} (which must not exist) and writes the header. */
+    public static SegmentWriter create(FilesFacade files, Path path, List<SegmentColumn> columns,
+                                       SegmentWriterOptions options) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a segment needs at least one column");
+        }
+        FileChannel channel;
+        try {
+            channel = files.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+        SegmentWriter writer = new SegmentWriter(files, path, columns, options, channel);
+        ByteSink header = new ByteSink(SegmentFormat.HEADER_SIZE);
+        header.writeBytes(SegmentFormat.HEADER_MAGIC, 0, SegmentFormat.HEADER_MAGIC.length);
+        header.writeInt(SegmentFormat.VERSION);
+        writer.write(header.toByteArray());
+        return writer;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Appends the selected rows of {@code batch}, whose columns must match the segment's types in order. */
+    public void append(Batch batch) {
+        checkOpen();
+        if (batch.columnCount() != columns.size()) {
+            throw new IllegalArgumentException("batch has " + batch.columnCount() + " columns, segment " + columns.size());
+        }
+        for (int c = 0; c < columns.size(); c++) {
+            if (!batch.column(c).type().equals(columns.get(c).type())) {
+                throw new IllegalArgumentException("column " + c + " is " + batch.column(c).type()
+                        + ", segment expects " + columns.get(c).type());
+            }
+        }
+        Batch flat = batch.compact();
+        int rows = flat.rowCount();
+        for (int from = 0; from < rows; ) {
+            int take = Math.min(Math.min(rows - from, APPEND_CHUNK), options.maxPageRows() - buffers[0].size());
+            for (int c = 0; c < buffers.length; c++) {
+                buffers[c].appendRange((FlatVector) flat.column(c), from, take);
+            }
+            from += take;
+            if (pageIsFull()) {
+                flushPage();
+            }
+        }
+    }
+
+    private boolean pageIsFull() {
+        if (buffers.length == 0 || buffers[0].size() >= options.maxPageRows()) {
+            return buffers.length > 0;
+        }
+        for (VectorBuilder b : buffers) {
+            if (b.dataBytes() >= options.targetPageBytes()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void flushPage() {
+        int rows = buffers.length == 0 ? 0 : buffers[0].size();
+        if (rows == 0) {
+            return;
+        }
+        for (int c = 0; c < buffers.length; c++) {
+            FlatVector page = buffers[c].build();
+            pages.get(c).add(writePage(page));
+        }
+        pageRows.add(rows);
+        rowCount += rows;
+    }
+
+    private PageMeta writePage(FlatVector page) {
+        PageEncoder.EncodedPage encoded = PageEncoder.encode(page, options.forcedEncoding());
+        Compression compression = options.compression();
+        byte[] stored = BlockCompressor.compress(compression, encoded.body(), encoded.length(), options.zstdLevel());
+        if (compression != Compression.NONE
+                && stored.length > encoded.length() - encoded.length() / MIN_SAVING_DIVISOR) {
+            compression = Compression.NONE;
+            stored = BlockCompressor.compress(Compression.NONE, encoded.body(), encoded.length(), 0);
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(stored);
+        long offset = position;
+        write(stored);
+        return new PageMeta(offset, stored.length, encoded.length(), encoded.encoding(), compression,
+                (int) crc.getValue(), ZoneKeys.of(page));
+    }
+
+    /** Writes the last page, footer and trailer, and makes the file durable. Returns the row count. */
+    public long finish() {
+        checkOpen();
+        flushPage();
+        List<ColumnMeta> metas = new ArrayList<>(columns.size());
+        for (int c = 0; c < columns.size(); c++) {
+            ZoneMap zone = ZoneMap.allNull(0);
+            for (PageMeta p : pages.get(c)) {
+                zone = zone.merge(p.zoneMap());
+            }
+            metas.add(new ColumnMeta(columns.get(c), zone, pages.get(c)));
+        }
+        int[] rows = pageRows.stream().mapToInt(Integer::intValue).toArray();
+        byte[] footer = FooterCodec.write(new Footer(SegmentFormat.VERSION, rowCount, rows, metas));
+        CRC32C crc = new CRC32C();
+        crc.update(footer);
+        long footerOffset = position;
+        write(footer);
+        ByteSink trailer = new ByteSink(SegmentFormat.TRAILER_SIZE);
+        trailer.writeLong(footerOffset);
+        trailer.writeInt(footer.length);
+        trailer.writeInt((int) crc.getValue());
+        trailer.writeBytes(SegmentFormat.TRAILER_MAGIC, 0, SegmentFormat.TRAILER_MAGIC.length);
+        write(trailer.toByteArray());
+        try {
+            files.fsync(channel);
+            channel.close();
+            files.fsyncDirectory(path.toAbsolutePath().getParent());
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+        finished = true;
+        closed = true;
+        return rowCount;
+    }
+
+    private void write(byte[] bytes) {
+        try {
+            DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+        position += bytes.length;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("segment writer for " + path + " is closed");
+        }
+    }
+
+    /** Abandons an unfinished segment and deletes its partial file; a no-op after {@link #finish()}. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            channel.close();
+            files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+    }
+}

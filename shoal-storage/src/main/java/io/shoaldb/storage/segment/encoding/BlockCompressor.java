@@ -1,0 +1,70 @@
+package io.shoaldb.storage.segment.encoding;
+
+import com.github.luben.zstd.Zstd;
+import java.util.Arrays;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+
+/** Compresses and decompresses whole pages. Decompression always checks the expected output length. */
+public final class BlockCompressor {
+    private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
+    private static final LZ4Compressor LZ4_COMPRESSOR = LZ4.fastCompressor();
+    // The safe decompressor bounds every read and write by the given lengths, so corrupt input cannot overrun.
+    private static final LZ4SafeDecompressor LZ4_DECOMPRESSOR = LZ4.safeDecompressor();
+
+    private BlockCompressor() {
+    }
+
+    public static byte[] compress(Compression compression, byte[] src, int len, int zstdLevel) {
+        return switch (compression) {
+            case NONE -> Arrays.copyOf(src, len);
+            case LZ4 -> {
+                byte[] out = new byte[LZ4_COMPRESSOR.maxCompressedLength(len)];
+                int n = LZ4_COMPRESSOR.compress(src, 0, len, out, 0, out.length);
+                yield Arrays.copyOf(out, n);
+            }
+            case ZSTD -> {
+                byte[] out = new byte[(int) Zstd.compressBound(len)];
+                long n = Zstd.compressByteArray(out, 0, out.length, src, 0, len, zstdLevel);
+                if (Zstd.isError(n)) {
+                    throw new IllegalStateException("zstd compression failed: " + Zstd.getErrorName(n));
+                }
+                yield Arrays.copyOf(out, (int) n);
+            }
+        };
+    }
+
+    public static byte[] decompress(Compression compression, byte[] src, int uncompressedLength) {
+        try {
+            return switch (compression) {
+                case NONE -> {
+                    if (src.length != uncompressedLength) {
+                        throw new FormatException("stored " + src.length + " bytes, expected " + uncompressedLength);
+                    }
+                    yield src;
+                }
+                case LZ4 -> {
+                    byte[] out = new byte[uncompressedLength];
+                    int n = LZ4_DECOMPRESSOR.decompress(src, 0, src.length, out, 0, uncompressedLength);
+                    if (n != uncompressedLength) {
+                        throw new FormatException("lz4 produced " + n + " bytes, expected " + uncompressedLength);
+                    }
+                    yield out;
+                }
+                case ZSTD -> {
+                    byte[] out = new byte[uncompressedLength];
+                    long n = Zstd.decompressByteArray(out, 0, uncompressedLength, src, 0, src.length);
+                    if (Zstd.isError(n) || n != uncompressedLength) {
+                        throw new FormatException("zstd produced " + n + " bytes, expected " + uncompressedLength);
+                    }
+                    yield out;
+                }
+            };
+        } catch (FormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new FormatException(compression + " decompression failed: " + e.getMessage(), e);
+        }
+    }
+}

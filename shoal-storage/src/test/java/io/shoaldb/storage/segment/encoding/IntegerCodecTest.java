@@ -1,0 +1,71 @@
+package io.shoaldb.storage.segment.encoding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class IntegerCodecTest {
+    @ParameterizedTest
+    @EnumSource(value = Encoding.class, names = {"PLAIN", "RUN_LENGTH", "BIT_PACKED", "DELTA"})
+    void roundTripsExtremesAndRandomValues(Encoding encoding) {
+        long seed = System.nanoTime();
+        System.out.println("IntegerCodecTest seed " + seed);
+        Random rnd = new Random(seed);
+        long[][] cases = {
+            {}, {0}, {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, Long.MIN_VALUE}, {5, 5, 5, 5},
+            rnd.longs(1000).toArray(), rnd.longs(777, -3, 3).toArray(), sorted(rnd, 1000),
+        };
+        for (long[] values : cases) {
+            ByteSink out = new ByteSink(16);
+            IntegerCodec.encode(encoding, values, values.length, 8, out);
+            long[] decoded = new long[values.length];
+            ByteSource in = new ByteSource(out.toByteArray());
+            IntegerCodec.decode(encoding, in, values.length, 8, decoded);
+            assertThat(in.remaining()).isZero();
+            assertThat(decoded).as("seed %d %s", seed, encoding).containsExactly(values);
+        }
+    }
+
+    @Test
+    void bitPackingEveryWidth() {
+        Random rnd = new Random(1);
+        for (int width = 0; width <= 64; width++) {
+            long[] values = new long[67];
+            long mask = width == 64 ? -1L : (1L << width) - 1;
+            for (int i = 0; i < values.length; i++) {
+                values[i] = 1000 + (rnd.nextLong() & mask);
+            }
+            ByteSink out = new ByteSink(8);
+            BitPacking.pack(out, values, 0, values.length, 1000, width);
+            assertThat((long) out.size()).isEqualTo(BitPacking.packedBytes(values.length, width));
+            long[] back = new long[values.length];
+            BitPacking.unpack(new ByteSource(out.toByteArray()), values.length, 1000, width, back);
+            assertThat(back).as("width %d", width).containsExactly(values);
+        }
+    }
+
+    @Test
+    void truncatedPayloadIsAFormatException() {
+        long[] values = new Random(2).longs(100).toArray();
+        for (Encoding e : new Encoding[] {Encoding.PLAIN, Encoding.RUN_LENGTH, Encoding.BIT_PACKED, Encoding.DELTA}) {
+            ByteSink out = new ByteSink(16);
+            IntegerCodec.encode(e, values, values.length, 8, out);
+            byte[] cut = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+            assertThatThrownBy(() -> IntegerCodec.decode(e, new ByteSource(cut), 100, 8, new long[100]))
+                    .isInstanceOf(FormatException.class);
+        }
+    }
+
+    private static long[] sorted(Random rnd, int n) {
+        long[] v = new long[n];
+        for (int i = 1; i < n; i++) {
+            v[i] = v[i - 1] + rnd.nextInt(10);
+        }
+        return v;
+    }
+}

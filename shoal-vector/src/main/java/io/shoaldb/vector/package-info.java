@@ -1,0 +1,2 @@
+/** The one batch format: column vectors (flat, dictionary, constant), validity bitmaps, selection, builders and size accounting. */
+package io.shoaldb.vector;
