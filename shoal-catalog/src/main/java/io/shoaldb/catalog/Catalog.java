@@ -185,7 +185,8 @@ public final class Catalog implements AutoCloseable {
                 }
                 throw ErrorCode.TABLE_EXISTS.exception(def.name());
             }
-            Table table = TableBuilder.build(def, db.id(), s.nextId(), options.clock().millis());
+            Table table = TableBuilder.build(def, db.id(), s.nextId(), options.clock().millis(),
+                    options.partitionCount());
             commit(s, new JournalRecord.CreateTable(table));
             return table;
         } finally {

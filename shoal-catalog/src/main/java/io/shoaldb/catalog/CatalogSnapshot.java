@@ -115,7 +115,7 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.put(table.databaseId(), Collections.unmodifiableMap(inDb));
         return new CatalogSnapshot(databases, Collections.unmodifiableMap(byDb), Collections.unmodifiableMap(byId),
-                globalVariables, Math.max(nextId, table.id() + 1));
+                globalVariables, Math.max(nextId, table.maxId() + 1));
     }
 
     CatalogSnapshot withoutTable(Table table) {

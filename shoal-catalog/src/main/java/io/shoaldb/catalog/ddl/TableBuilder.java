@@ -10,6 +10,7 @@ import io.shoaldb.catalog.model.SequenceTypes;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.catalog.model.TableProperties;
+import io.shoaldb.catalog.model.TabletInfo;
 import io.shoaldb.common.error.ErrorCode;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,7 +45,8 @@ public final class TableBuilder {
     private TableBuilder() {
     }
 
-    public static Table build(TableDefinition def, long databaseId, long tableId, long createTimeMillis) {
+    public static Table build(TableDefinition def, long databaseId, long tableId, long createTimeMillis,
+            int partitionCount) {
         NameRules.checkTable(def.name());
         if (def.engine() != null && !def.engine().equalsIgnoreCase("olap")) {
             throw ErrorCode.UNKNOWN_ENGINE.exception(def.engine());
@@ -81,7 +83,21 @@ public final class TableBuilder {
                 columns, keyColumns);
         TableProperties properties = checkSequence(TableProperties.parse(def.properties()), keysType, columns);
         return new Table(tableId, databaseId, def.name(), columns, keysType, keyColumns, distribution, properties,
-                def.comment(), columns.size(), createTimeMillis);
+                def.comment(), columns.size(), createTimeMillis, place(tableId, distribution, partitionCount));
+    }
+
+    /**
+     * One tablet per bucket ({@code BUCKETS AUTO}: one per data partition), ids following the table's,
+     * spread round-robin over the partitions starting at an offset taken from the table id, so that
+     * small tables do not all crowd onto partition 0.
+     */
+    private static List<TabletInfo> place(long tableId, Distribution distribution, int partitionCount) {
+        int buckets = distribution.buckets() == 0 ? partitionCount : distribution.buckets();
+        List<TabletInfo> tablets = new ArrayList<>(buckets);
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            tablets.add(new TabletInfo(tableId + 1 + bucket, bucket, (int) ((tableId + bucket) % partitionCount)));
+        }
+        return tablets;
     }
 
     private static void checkUniqueNames(List<ColumnDefinition> defs) {
