@@ -12,6 +12,9 @@ public enum ErrorCode {
     PACKET_TOO_LARGE(1153, "08S01", ErrorCategory.USER, "Got a packet bigger than 'max_allowed_packet' bytes"),
     ACCESS_DENIED(1045, "28000", ErrorCategory.USER, "Access denied for user '%s'@'%s' (using password: %s)"),
     TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE, "Too many connections"),
+    PACKETS_OUT_OF_ORDER(1156, "08S01", ErrorCategory.USER, "Got packets out of order"),
+    NOT_SUPPORTED_AUTH_MODE(1251, "08004", ErrorCategory.USER,
+            "Client does not support authentication protocol requested by server; consider upgrading MySQL client"),
     UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
     WRONG_ARGUMENTS(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s"),
     WRONG_PARAM_COUNT(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s: expected %d parameters, got %d"),
@@ -59,10 +62,43 @@ public enum ErrorCode {
     DIVISION_BY_ZERO(1365, "22012", ErrorCategory.USER, "Division by 0"),
     INVALID_VALUE(1105, "HY000", ErrorCategory.USER, "%s"),
 
+    // HTTP front door (Stream Load); texts follow Doris's BE/FE where Doris has the same error
+    HTTP_NO_AUTH(1045, "28000", ErrorCategory.USER, "no valid Basic authorization"),
+    HTTP_NOT_FOUND(1105, "HY000", ErrorCategory.USER, "Not Found: %s"),
+    HTTP_METHOD_NOT_ALLOWED(1105, "HY000", ErrorCategory.USER, "Method %s is not allowed for %s; use %s"),
+    HTTP_MALFORMED_REQUEST(1105, "HY000", ErrorCategory.USER, "Malformed HTTP request: %s"),
+    HTTP_HEADERS_TOO_LARGE(1105, "HY000", ErrorCategory.USER, "HTTP request line or headers exceed %d bytes"),
+    HTTP_MISSING_PARAMETER(1105, "HY000", ErrorCategory.USER, "Missing required parameter '%s'"),
+    HTTP_BOTH_LENGTHS(1105, "HY000", ErrorCategory.USER, "please do not set both content_length and transfer-encoding"),
+    HTTP_NO_LENGTH(1105, "HY000", ErrorCategory.USER,
+            "content_length is empty and transfer-encoding!=chunked, please set content_length or transfer-encoding=chunked"),
+    HTTP_BODY_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
+            "body size %d exceed BE's conf `streaming_load_max_mb` %d. increase it if you are sure this load is reasonable"),
+    HTTP_BODY_STALLED(1105, "HY000", ErrorCategory.USER,
+            "stream load body stalled: no data received for %d seconds after %d bytes; the load is aborted"),
+    HTTP_CLIENT_GONE(1105, "HY000", ErrorCategory.IO,
+            "client closed the connection after %d of %s body bytes; the load is aborted"),
+    HTTP_FORWARD_DISABLED(1105, "HY000", ErrorCategory.USER,
+            "Stream load forward is disabled. Set enable_group_commit_streamload_be_forward=true to enable."),
+    HTTP_FORWARD_NOT_IMPLEMENTED(1235, "42000", ErrorCategory.USER,
+            "Stream load forward is not implemented: ShoalDB runs as a single node, multi-node forwarding comes with"
+                    + " scale-out; send the load to /api/%s/%s/_stream_load on this node"),
+
+    // Transactions and labels; texts follow Doris's FE (LabelAlreadyUsedException, DatabaseTransactionMgr)
+    LABEL_ALREADY_EXISTS(1105, "HY000", ErrorCategory.USER,
+            "Label [%s] has already been used, relate to txn [%d], status [%s]."),
+    TXN_NOT_FOUND(1105, "HY000", ErrorCategory.USER, "transaction [%d] not found"),
+    TXN_ALREADY_ABORTED(1105, "HY000", ErrorCategory.USER, "transaction [%d] is already aborted. abort reason: %s"),
+    TXN_INVALID_STATE(1105, "HY000", ErrorCategory.USER, "transaction [%d] is already %s"),
+    COMPACTION_STALE(1105, "HY000", ErrorCategory.USER, "compaction of tablet %d in table %d is stale: %s"),
+
     // Resources and internals
     IO_ERROR(1105, "HY000", ErrorCategory.IO, "I/O error on %s: %s"),
     CORRUPT_FILE(1105, "HY000", ErrorCategory.IO, "Corrupt file %s: %s"),
     DISK_FULL(1021, "HY000", ErrorCategory.RESOURCE, "Disk full (%s)"),
+    STORAGE_LAYOUT_MISMATCH(1105, "HY000", ErrorCategory.USER,
+            "Data path %s holds the data partition layout %s, but the configuration now yields %s; restore the"
+                    + " previous storage_root_path / partition count, or move the data first (nothing was changed)"),
     INTERNAL_ERROR(1105, "HY000", ErrorCategory.INTERNAL, "Internal error: %s");
 
     private final int mysqlErrorNumber;

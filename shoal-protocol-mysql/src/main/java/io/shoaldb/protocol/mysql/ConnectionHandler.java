@@ -1,0 +1,127 @@
+package io.shoaldb.protocol.mysql;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+import io.shoaldb.protocol.mysql.codec.FramingError;
+import io.shoaldb.protocol.mysql.codec.Packet;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Moves a connection's work off the event loop: each decoded packet becomes a task that runs on a virtual
+ * thread, chained after the previous one so that a connection's commands run in order, one at a time. While
+ * any task is pending the channel stops reading, which is the back-pressure on a client that sends faster than
+ * its commands finish; reading resumes once the reply is written. An idle connection holds no thread.
+ */
+final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
+    /** Like MySQL's connect_timeout: a client that has not logged in by then is dropped, freeing its slot. */
+    static final long LOGIN_TIMEOUT_SECONDS = 10;
+    private static final Executor VIRTUAL_THREADS = task -> Thread.ofVirtual().name("mysql-command").start(task);
+
+    private final MySqlServer server;
+    private Connection connection;
+    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+    private int pending;
+
+    ConnectionHandler(MySqlServer server) {
+        this.server = server;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        Channel channel = ctx.channel();
+        ChannelPacketSink sink = new ChannelPacketSink(channel);
+        if (!server.acquireConnectionSlot()) {
+            server.refuseTooManyConnections(sink);
+            return;
+        }
+        String host = channel.remoteAddress() instanceof InetSocketAddress address
+                ? address.getAddress().getHostAddress() : String.valueOf(channel.remoteAddress());
+        connection = server.newConnection(host, sink);
+        enqueue(ctx, connection::greet);
+        Connection started = connection;
+        ctx.executor().schedule(() -> {
+            if (!started.authenticated() && ctx.channel().isActive()) {
+                LOG.debug("Client {} did not log in within {} s", host, LOGIN_TIMEOUT_SECONDS);
+                ctx.close();
+            }
+        }, LOGIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) {
+        Connection target = connection;
+        if (target == null) {
+            ReferenceCountUtil.release(message);
+            return;
+        }
+        switch (message) {
+            case Packet packet -> enqueue(ctx, () -> target.onPacket(packet));
+            case FramingError error -> enqueue(ctx, () -> target.onFramingError(error));
+            default -> ReferenceCountUtil.release(message);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        Connection target = connection;
+        if (target != null) {
+            connection = null;
+            tail = tail.thenRunAsync(() -> {
+                try {
+                    target.close();
+                } finally {
+                    server.connectionClosed();
+                }
+            }, VIRTUAL_THREADS);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof IOException) {
+            LOG.debug("Connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else {
+            LOG.warn("Unexpected failure on connection from {}", ctx.channel().remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+
+    /** Runs on the event loop; the task runs on a virtual thread after all earlier ones. */
+    private void enqueue(ChannelHandlerContext ctx, Runnable task) {
+        if (pending++ == 0) {
+            ctx.channel().config().setAutoRead(false);
+        }
+        tail = tail.thenRunAsync(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException | Error e) {
+                LOG.error("Command task failed; closing the connection", e);
+                ctx.close();
+            } finally {
+                resumeReading(ctx);
+            }
+        }, VIRTUAL_THREADS);
+    }
+
+    private void resumeReading(ChannelHandlerContext ctx) {
+        try {
+            ctx.executor().execute(() -> {
+                if (--pending == 0 && ctx.channel().isActive()) {
+                    ctx.channel().config().setAutoRead(true);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("Event loop already shut down");
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.shoaldb.protocol.mysql;
+
+/**
+ * How the MySQL protocol server listens.
+ *
+ * @param bindAddress the address to listen on ("0.0.0.0" for all)
+ * @param port the TCP port; 0 picks a free one, see {@link MySqlServer#port()}
+ * @param maxConnections the most connections served at once; one more is refused with ERR 1040
+ * @param maxAllowedPacket the largest command packet accepted, in bytes; larger ones get ERR 1153 and a close
+ */
+public record MySqlServerOptions(String bindAddress, int port, int maxConnections, int maxAllowedPacket) {
+    public static final int DEFAULT_MAX_CONNECTIONS = 4096;
+    public static final int DEFAULT_MAX_ALLOWED_PACKET = 64 * 1024 * 1024;
+
+    public MySqlServerOptions {
+        if (bindAddress == null || bindAddress.isBlank()) {
+            throw new IllegalArgumentException("bindAddress is required");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be between 0 and 65535: " + port);
+        }
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections must be positive: " + maxConnections);
+        }
+        if (maxAllowedPacket < 1024) {
+            throw new IllegalArgumentException("maxAllowedPacket must be at least 1024 bytes: " + maxAllowedPacket);
+        }
+    }
+
+    public static MySqlServerOptions defaults(String bindAddress, int port) {
+        return new MySqlServerOptions(bindAddress, port, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_ALLOWED_PACKET);
+    }
+}

@@ -1,0 +1,291 @@
+package io.shoaldb.protocol.mysql.command;
+
+import io.shoaldb.api.PreparedStatementInfo;
+import io.shoaldb.api.QueryResult;
+import io.shoaldb.api.ResultColumn;
+import io.shoaldb.api.Session;
+import io.shoaldb.api.StatementResult;
+import io.shoaldb.api.UpdateResult;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.protocol.mysql.auth.Capabilities;
+import io.shoaldb.protocol.mysql.codec.Packet;
+import io.shoaldb.protocol.mysql.codec.PacketSink;
+import io.shoaldb.protocol.mysql.codec.PayloadReader;
+import io.shoaldb.protocol.mysql.codec.PayloadWriter;
+import io.shoaldb.protocol.mysql.result.BinaryRowEncoder;
+import io.shoaldb.protocol.mysql.result.ColumnDefinition;
+import io.shoaldb.protocol.mysql.result.ResultSetWriter;
+import io.shoaldb.protocol.mysql.result.RowEncoder;
+import io.shoaldb.protocol.mysql.result.ServerPackets;
+import io.shoaldb.protocol.mysql.result.TextRowEncoder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the command phase of one authenticated connection: reads the command byte, calls the Session and
+ * writes the reply. Any failure of a command becomes an ERR packet and the connection goes on, since the
+ * packet boundaries are intact; only the caller decides to close.
+ */
+public final class CommandDispatcher {
+    private static final int COM_QUIT = 0x01;
+    private static final int COM_INIT_DB = 0x02;
+    private static final int COM_QUERY = 0x03;
+    private static final int COM_FIELD_LIST = 0x04;
+    private static final int COM_STATISTICS = 0x08;
+    private static final int COM_PING = 0x0E;
+    private static final int COM_STMT_PREPARE = 0x16;
+    private static final int COM_STMT_EXECUTE = 0x17;
+    private static final int COM_STMT_SEND_LONG_DATA = 0x18;
+    private static final int COM_STMT_CLOSE = 0x19;
+    private static final int COM_STMT_RESET = 0x1A;
+    private static final int COM_SET_OPTION = 0x1B;
+    private static final int COM_RESET_CONNECTION = 0x1F;
+
+    private static final RowEncoder TEXT = new TextRowEncoder();
+    private static final RowEncoder BINARY = new BinaryRowEncoder();
+
+    private final Session session;
+    private final PacketSink sink;
+    private final boolean deprecateEof;
+    private final int maxAllowedPacket;
+    private final long startedNanos = System.nanoTime();
+    private final Map<Integer, PreparedStatementState> statements = new HashMap<>();
+    private boolean multiStatements;
+    private long questions;
+
+    public CommandDispatcher(Session session, PacketSink sink, int capabilities, int maxAllowedPacket) {
+        this.session = session;
+        this.sink = sink;
+        this.deprecateEof = Capabilities.has(capabilities, Capabilities.DEPRECATE_EOF);
+        this.multiStatements = Capabilities.has(capabilities, Capabilities.MULTI_STATEMENTS);
+        this.maxAllowedPacket = maxAllowedPacket;
+    }
+
+    /**
+     * Runs one command.
+     *
+     * @return false when the client quit (COM_QUIT) and the connection should close
+     */
+    public boolean dispatch(Packet packet) {
+        PayloadReader in = new PayloadReader(packet.payload());
+        try {
+            if (!in.hasRemaining()) {
+                throw PayloadReader.malformed("empty command packet");
+            }
+            int command = in.int1();
+            questions++;
+            switch (command) {
+                case COM_QUIT -> {
+                    return false;
+                }
+                case COM_INIT_DB -> {
+                    session.useDatabase(in.restString());
+                    sendOk(UpdateResult.OK);
+                }
+                case COM_QUERY -> query(in.restString());
+                case COM_FIELD_LIST -> fieldList(in);
+                case COM_STATISTICS -> sink.send(new PayloadWriter(128).restString(statistics()));
+                case COM_PING -> sendOk(UpdateResult.OK);
+                case COM_STMT_PREPARE -> prepare(in.restString());
+                case COM_STMT_EXECUTE -> execute(in);
+                case COM_STMT_SEND_LONG_DATA -> sendLongData(in);
+                case COM_STMT_CLOSE -> closeStatement(in);
+                case COM_STMT_RESET -> resetStatement(in);
+                case COM_SET_OPTION -> setOption(in);
+                case COM_RESET_CONNECTION -> {
+                    statements.clear();
+                    session.reset();
+                    sendOk(UpdateResult.OK);
+                }
+                default -> throw ErrorCode.UNKNOWN_COMMAND.exception();
+            }
+        } catch (ConnectionClosedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            sink.send(ServerPackets.err(e));
+        }
+        return true;
+    }
+
+    /**
+     * With multi-statements on, each statement's result but the last carries SERVER_MORE_RESULTS_EXISTS; the
+     * first failure ends the batch with its ERR, as in MySQL.
+     */
+    private void query(String sql) {
+        if (!multiStatements) {
+            reply(session.execute(sql), TEXT, 0);
+            return;
+        }
+        List<String> parts = StatementSplitter.split(sql);
+        if (parts.size() <= 1) {
+            reply(session.execute(parts.isEmpty() ? sql : parts.getFirst()), TEXT, 0);
+            return;
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            boolean last = i == parts.size() - 1;
+            reply(session.execute(parts.get(i)), TEXT, last ? 0 : ServerPackets.STATUS_MORE_RESULTS_EXISTS);
+        }
+    }
+
+    private void reply(StatementResult result, RowEncoder rows, int extraStatus) {
+        switch (result) {
+            case UpdateResult update -> sendOk(update, extraStatus);
+            case QueryResult query -> {
+                try (query) {
+                    if (query.columns().isEmpty()) {
+                        // A zero column count would read as an OK packet; say what it is.
+                        sendOk(UpdateResult.OK, extraStatus);
+                    } else {
+                        ResultSetWriter.write(sink, query, rows, deprecateEof, status() | extraStatus);
+                    }
+                }
+            }
+        }
+    }
+
+    private void sendOk(UpdateResult update) {
+        sendOk(update, 0);
+    }
+
+    private void sendOk(UpdateResult update, int extraStatus) {
+        sink.send(ServerPackets.ok(update.affectedRows(), status() | extraStatus, update.warnings(), update.info()));
+    }
+
+    private int status() {
+        return ServerPackets.statusFlags(session.status());
+    }
+
+    private void fieldList(PayloadReader in) {
+        String table = in.nulTerminatedString();
+        String wildcard = in.restString();
+        List<ResultColumn> columns = session.listFields(table, wildcard.isEmpty() ? null : wildcard);
+        for (ResultColumn column : columns) {
+            // COM_FIELD_LIST definitions end with the column default, which we do not track: NULL.
+            sink.send(ColumnDefinition.packet(column).int1(0xFB));
+        }
+        sink.send(ServerPackets.endOfRows(deprecateEof, status(), 0));
+    }
+
+    private String statistics() {
+        long uptime = (System.nanoTime() - startedNanos) / 1_000_000_000L;
+        return "Uptime: " + uptime + "  Threads: 1  Questions: " + questions
+                + "  Slow queries: 0  Opens: 0  Flush tables: 0  Open tables: 0  Queries per second avg: "
+                + String.format(Locale.ROOT, "%.3f", uptime == 0 ? 0.0 : (double) questions / uptime);
+    }
+
+    private void prepare(String sql) {
+        PreparedStatementInfo info = session.prepare(sql);
+        statements.put(info.statementId(), new PreparedStatementState(info.parameterCount()));
+        List<ResultColumn> columns = info.columns();
+        sink.send(new PayloadWriter(12).int1(0x00).int4(info.statementId()).int2(columns.size())
+                .int2(info.parameterCount()).int1(0).int2(0));
+        for (int i = 0; i < info.parameterCount(); i++) {
+            sink.send(ColumnDefinition.parameterPacket());
+        }
+        if (info.parameterCount() > 0 && !deprecateEof) {
+            sink.send(ServerPackets.eof(status(), 0));
+        }
+        if (!columns.isEmpty()) {
+            ResultSetWriter.writeDefinitions(sink, columns, deprecateEof, status());
+        }
+    }
+
+    private PreparedStatementState statement(int id, String command) {
+        PreparedStatementState state = statements.get(id);
+        if (state == null) {
+            throw ErrorCode.UNKNOWN_STMT_HANDLER.exception(Integer.toUnsignedString(id), command);
+        }
+        return state;
+    }
+
+    private void execute(PayloadReader in) {
+        int id = (int) in.int4();
+        PreparedStatementState state = statement(id, "mysqld_stmt_execute");
+        try {
+            in.int1(); // flags: cursors are not offered, so every execution returns its rows at once
+            in.int4(); // iteration count, always 1
+            state.checkLongData();
+            List<Object> parameters = readParameters(in, state);
+            reply(session.executePrepared(id, parameters), BINARY, 0);
+        } finally {
+            state.resetLongData();
+        }
+    }
+
+    private static List<Object> readParameters(PayloadReader in, PreparedStatementState state) {
+        int count = state.parameterCount;
+        List<Object> parameters = new ArrayList<>(count);
+        if (count == 0) {
+            return parameters;
+        }
+        byte[] nulls = in.bytes((count + 7) / 8);
+        boolean newTypes = in.int1() == 1;
+        if (newTypes) {
+            int[] types = new int[count];
+            for (int i = 0; i < count; i++) {
+                int code = in.int1();
+                int flags = in.int1();
+                types[i] = code | ((flags & 0x80) != 0 ? ParameterDecoder.UNSIGNED : 0);
+            }
+            state.types = types;
+        } else if (state.types == null) {
+            throw PayloadReader.malformed("parameters were never bound with types");
+        }
+        for (int i = 0; i < count; i++) {
+            if ((nulls[i / 8] & 1 << (i % 8)) != 0) {
+                parameters.add(null);
+            } else if (state.hasLongData(i)) {
+                parameters.add(ParameterDecoder.fromLongData(state.longData(i), state.types[i]));
+            } else {
+                parameters.add(ParameterDecoder.decode(in, state.types[i]));
+            }
+        }
+        return parameters;
+    }
+
+    /** No reply, by the protocol; trouble is reported by the next execution. */
+    private void sendLongData(PayloadReader in) {
+        if (in.remaining() < 6) {
+            return;
+        }
+        PreparedStatementState state = statements.get((int) in.int4());
+        int parameter = in.int2();
+        if (state != null) {
+            state.appendLongData(parameter, in.restBytes(), maxAllowedPacket);
+        }
+    }
+
+    /** No reply, by the protocol; an unknown id is ignored. */
+    private void closeStatement(PayloadReader in) {
+        if (in.remaining() < 4) {
+            return;
+        }
+        int id = (int) in.int4();
+        if (statements.remove(id) != null) {
+            session.closePrepared(id);
+        }
+    }
+
+    private void resetStatement(PayloadReader in) {
+        statement((int) in.int4(), "mysqld_stmt_reset").resetLongData();
+        sendOk(UpdateResult.OK);
+    }
+
+    /** Multi-statements on (0) or off (1), acknowledged as MySQL does, with an EOF. */
+    private void setOption(PayloadReader in) {
+        int option = in.int2();
+        if (option != 0 && option != 1) {
+            throw ErrorCode.UNKNOWN_COMMAND.exception();
+        }
+        multiStatements = option == 0;
+        sink.send(ServerPackets.endOfRows(deprecateEof, status(), 0));
+    }
+
+    /** Forgets the prepared statements when the session goes away. */
+    public void clear() {
+        statements.clear();
+    }
+}
