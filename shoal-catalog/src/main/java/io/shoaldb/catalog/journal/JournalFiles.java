@@ -7,31 +7,31 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Names and header of journal segment files: {@code journal-<first sequence, 20 digits>.log}, so name
- * order is sequence order. Header: magic {@code SHCJ}, int format version, long first sequence (16 bytes,
+ * Names and header of log segment files: {@code <prefix>-<first sequence, 20 digits>.log}, so name
+ * order is sequence order. Header: the format's magic, int format version, long first sequence (16 bytes,
  * big-endian).
  */
 final class JournalFiles {
-    static final int MAGIC = 0x5348434A; // "SHCJ"
     static final int VERSION = 1;
     static final int HEADER_BYTES = 16;
-    private static final Pattern NAME = Pattern.compile("journal-(\\d{20})\\.log");
+    private static final Pattern NAME = Pattern.compile("([a-z][a-z0-9_]*)-(\\d{20})\\.log");
 
     private JournalFiles() {
     }
 
-    static Path path(Path dir, long firstSequence) {
-        return dir.resolve(String.format("journal-%020d.log", firstSequence));
+    static Path path(LogFormat format, Path dir, long firstSequence) {
+        return dir.resolve(String.format("%s-%020d.log", format.filePrefix(), firstSequence));
     }
 
-    static Optional<Long> firstSequenceOf(Path file) {
+    static Optional<Long> firstSequenceOf(LogFormat format, Path file) {
         Matcher m = NAME.matcher(file.getFileName().toString());
-        return m.matches() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
+        return m.matches() && m.group(1).equals(format.filePrefix())
+                ? Optional.of(Long.parseLong(m.group(2))) : Optional.empty();
     }
 
-    static ByteBuffer header(long firstSequence) {
+    static ByteBuffer header(LogFormat format, long firstSequence) {
         ByteBuffer buf = ByteBuffer.allocate(HEADER_BYTES);
-        buf.putInt(MAGIC).putInt(VERSION).putLong(firstSequence).flip();
+        buf.putInt(format.magic()).putInt(VERSION).putLong(firstSequence).flip();
         return buf;
     }
 }

@@ -15,9 +15,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The metadata log in local segment files ({@link JournalFiles}): a header, then frames ({@link Frames})
- * whose payload is a {@link JournalEntry} in JSON. Only the newest segment is appended to; a checkpoint
- * starts a new one and deletes the older ones.
+ * A durable log in local segment files ({@link JournalFiles}): a header, then frames ({@link Frames})
+ * whose payload is an entry encoded by an {@link EntryCodec}. Only the newest segment is appended to; a
+ * checkpoint starts a new one and deletes the older ones. The catalog journal ({@link LocalMetaLog}) and
+ * the transaction commit log both use it, each with its own {@link LogFormat}.
  *
  * <p>Recovery when opening: segments are read in sequence order; entries must be consecutive; entries
  * the image covers are skipped. A frame cut off by the end of the newest segment, or whole but failing its
@@ -30,28 +31,33 @@ import org.slf4j.LoggerFactory;
  * poisons the log (after a failed fsync the page cache may no longer match the disk, so nothing written
  * later could be trusted); the next open settles what reached the disk.
  */
-public final class LocalMetaLog implements MetaLog {
-    private static final Logger LOG = LoggerFactory.getLogger(LocalMetaLog.class);
+public final class SegmentLog<E> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SegmentLog.class);
 
     private final FilesFacade files;
     private final Path dir;
+    private final LogFormat format;
+    private final EntryCodec<E> codec;
     private Path activePath;
     private FileChannel active;
     private long activeEnd;
     private long lastSequence;
     private IOException failure;
 
-    private LocalMetaLog(FilesFacade files, Path dir) {
+    private SegmentLog(FilesFacade files, Path dir, LogFormat format, EntryCodec<E> codec) {
         this.files = files;
         this.dir = dir;
+        this.format = format;
+        this.codec = codec;
     }
 
     /**
      * Opens the log in {@code dir}, feeding every entry after {@code imageSequence} to {@code sink} in order.
      * Throws CORRUPT_FILE or IO_ERROR.
      */
-    public static LocalMetaLog open(FilesFacade files, Path dir, long imageSequence, Consumer<JournalEntry> sink) {
-        LocalMetaLog log = new LocalMetaLog(files, dir);
+    public static <E> SegmentLog<E> open(FilesFacade files, Path dir, LogFormat format, EntryCodec<E> codec,
+            long imageSequence, Consumer<E> sink) {
+        SegmentLog<E> log = new SegmentLog<>(files, dir, format, codec);
         try {
             log.recover(imageSequence, sink);
         } catch (IOException e) {
@@ -64,10 +70,10 @@ public final class LocalMetaLog implements MetaLog {
         return log;
     }
 
-    private void recover(long imageSequence, Consumer<JournalEntry> sink) throws IOException {
+    private void recover(long imageSequence, Consumer<E> sink) throws IOException {
         List<Path> segments = new ArrayList<>();
         for (Path p : files.list(dir)) {
-            if (JournalFiles.firstSequenceOf(p).isPresent()) {
+            if (JournalFiles.firstSequenceOf(format, p).isPresent()) {
                 segments.add(p);
             }
         }
@@ -97,17 +103,18 @@ public final class LocalMetaLog implements MetaLog {
                             + "acknowledged", segment, offset, bytes.length - offset);
                     break;
                 }
-                JournalEntry entry = decode(segment, offset, read.payload());
-                if (entry.sequence() != last + 1) {
-                    throw corrupt(segment, "record at offset " + offset + " has sequence " + entry.sequence()
+                E entry = decode(segment, offset, read.payload());
+                long sequence = codec.sequenceOf(entry);
+                if (sequence != last + 1) {
+                    throw corrupt(segment, "record at offset " + offset + " has sequence " + sequence
                             + ", expected " + (last + 1));
                 }
-                last = entry.sequence();
-                if (entry.sequence() > imageSequence) {
+                last = sequence;
+                if (sequence > imageSequence) {
                     try {
                         sink.accept(entry);
                     } catch (RuntimeException e) {
-                        throw ErrorCode.CORRUPT_FILE.exceptionWithCause(e, segment, "record " + entry.sequence()
+                        throw ErrorCode.CORRUPT_FILE.exceptionWithCause(e, segment, "record " + sequence
                                 + " at offset " + offset + " does not apply: " + e.getMessage());
                     }
                 }
@@ -134,7 +141,7 @@ public final class LocalMetaLog implements MetaLog {
         deleteCovered(segments, imageSequence);
     }
 
-    private static long readHeader(Path segment, byte[] bytes) {
+    private long readHeader(Path segment, byte[] bytes) {
         if (bytes.length < JournalFiles.HEADER_BYTES) {
             // Segments are created whole (temp file, fsync, rename), so a short header is damage.
             throw corrupt(segment, "header is " + bytes.length + " bytes, expected " + JournalFiles.HEADER_BYTES);
@@ -143,13 +150,13 @@ public final class LocalMetaLog implements MetaLog {
         int magic = buf.getInt();
         int version = buf.getInt();
         long first = buf.getLong();
-        if (magic != JournalFiles.MAGIC) {
-            throw corrupt(segment, "not a catalog journal (bad magic)");
+        if (magic != format.magic()) {
+            throw corrupt(segment, "not a " + format.kind() + " (bad magic)");
         }
         if (version != JournalFiles.VERSION) {
             throw corrupt(segment, "unsupported journal format version " + version);
         }
-        long named = JournalFiles.firstSequenceOf(segment).orElseThrow();
+        long named = JournalFiles.firstSequenceOf(format, segment).orElseThrow();
         if (first != named) {
             throw corrupt(segment, "header says first sequence " + first + " but the name says " + named);
         }
@@ -171,13 +178,9 @@ public final class LocalMetaLog implements MetaLog {
         return true;
     }
 
-    private static JournalEntry decode(Path segment, int offset, byte[] payload) {
+    private E decode(Path segment, int offset, byte[] payload) {
         try {
-            JournalEntry entry = JsonCodec.decode(payload, JournalEntry.class);
-            if (entry.record() == null) {
-                throw new IOException("no record");
-            }
-            return entry;
+            return codec.decode(payload);
         } catch (IOException | RuntimeException e) {
             throw ErrorCode.CORRUPT_FILE.exceptionWithCause(e, segment, "record at offset " + offset
                     + " passes its checksum but cannot be read: " + e.getMessage());
@@ -191,7 +194,7 @@ public final class LocalMetaLog implements MetaLog {
     private void deleteCovered(List<Path> segments, long imageSequence) throws IOException {
         boolean deleted = false;
         for (int i = 0; i + 1 < segments.size(); i++) {
-            long nextFirst = JournalFiles.firstSequenceOf(segments.get(i + 1)).orElseThrow();
+            long nextFirst = JournalFiles.firstSequenceOf(format, segments.get(i + 1)).orElseThrow();
             if (nextFirst - 1 <= imageSequence) {
                 files.deleteIfExists(segments.get(i));
                 deleted = true;
@@ -213,8 +216,8 @@ public final class LocalMetaLog implements MetaLog {
 
     /** Creates a segment whole (header only) crash-safely and makes it the one appended to. */
     private void startSegment(long firstSequence) throws IOException {
-        Path path = JournalFiles.path(dir, firstSequence);
-        DurableFiles.replace(files, path, JournalFiles.header(firstSequence));
+        Path path = JournalFiles.path(format, dir, firstSequence);
+        DurableFiles.replace(files, path, JournalFiles.header(format, firstSequence));
         FileChannel channel = files.open(path, StandardOpenOption.WRITE);
         FileChannel old = active;
         active = channel;
@@ -225,21 +228,49 @@ public final class LocalMetaLog implements MetaLog {
         }
     }
 
-    @Override
+    /** The sequence of the last entry held (or covered by the image), 0 when none. */
     public long lastSequence() {
         return lastSequence;
     }
 
-    @Override
-    public void append(JournalEntry entry) throws IOException {
+    /**
+     * Appends one entry whose sequence is {@code lastSequence() + 1}; durable when this returns. After a
+     * failure the log accepts no more appends.
+     */
+    public void append(E entry) throws IOException {
+        appendAll(List.of(entry));
+    }
+
+    /**
+     * Appends consecutive entries with one write and one fsync, so concurrent committers can share the
+     * fsync (group commit). All are durable when this returns; after a failure none is acknowledged and
+     * the log accepts no more appends (the next open keeps whole frames and drops a torn last one).
+     */
+    public void appendAll(List<E> entries) throws IOException {
         if (failure != null) {
-            throw new IOException("the journal " + activePath + " failed earlier and accepts no writes until "
-                    + "restart: " + failure.getMessage(), failure);
+            throw new IOException("the " + format.kind() + " " + activePath + " failed earlier and accepts no "
+                    + "writes until restart: " + failure.getMessage(), failure);
         }
-        if (entry.sequence() != lastSequence + 1) {
-            throw new IllegalArgumentException("sequence " + entry.sequence() + " after " + lastSequence);
+        if (entries.isEmpty()) {
+            return;
         }
-        ByteBuffer frame = Frames.frame(JsonCodec.encode(entry));
+        List<byte[]> payloads = new ArrayList<>(entries.size());
+        long expected = lastSequence;
+        int bytes = 0;
+        for (E entry : entries) {
+            long sequence = codec.sequenceOf(entry);
+            if (sequence != ++expected) {
+                throw new IllegalArgumentException("sequence " + sequence + " where " + expected + " was expected");
+            }
+            byte[] payload = codec.encode(entry);
+            payloads.add(payload);
+            bytes += Frames.HEADER_BYTES + payload.length;
+        }
+        ByteBuffer frame = ByteBuffer.allocate(bytes);
+        for (byte[] payload : payloads) {
+            frame.put(Frames.frame(payload));
+        }
+        frame.flip();
         try {
             long position = activeEnd;
             while (frame.hasRemaining()) {
@@ -247,17 +278,25 @@ public final class LocalMetaLog implements MetaLog {
             }
             files.fsync(active);
             activeEnd = position;
-            lastSequence = entry.sequence();
+            lastSequence = expected;
         } catch (IOException e) {
             failure = e;
             throw e;
         }
     }
 
-    @Override
+    /** Whether an append has failed; the log then refuses writes until it is reopened. */
+    public boolean failed() {
+        return failure != null;
+    }
+
+    /**
+     * Entries up to {@code sequence} (which must be the last one) are in a durable image now: start a new
+     * segment and delete the older ones.
+     */
     public void discardThrough(long sequence) throws IOException {
         if (failure != null) {
-            throw new IOException("the journal " + activePath + " failed earlier", failure);
+            throw new IOException("the " + format.kind() + " " + activePath + " failed earlier", failure);
         }
         if (sequence != lastSequence) {
             throw new IllegalArgumentException("an image must cover the whole log: " + sequence + " vs "
@@ -265,7 +304,7 @@ public final class LocalMetaLog implements MetaLog {
         }
         List<Path> old = new ArrayList<>();
         for (Path p : files.list(dir)) {
-            if (JournalFiles.firstSequenceOf(p).isPresent()) {
+            if (JournalFiles.firstSequenceOf(format, p).isPresent()) {
                 old.add(p);
             }
         }
@@ -284,7 +323,7 @@ public final class LocalMetaLog implements MetaLog {
         }
     }
 
-    @Override
+    /** The segment appended to, for error messages. */
     public String describe() {
         return String.valueOf(activePath);
     }

@@ -75,7 +75,7 @@ public enum ErrorCode {
     HTTP_BODY_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
             "body size %d exceed BE's conf `streaming_load_max_mb` %d. increase it if you are sure this load is reasonable"),
     HTTP_BODY_STALLED(1105, "HY000", ErrorCategory.USER,
-            "stream load body stalled: no data received for %d seconds after %d bytes; the load is aborted"),
+            "stream load body stalled: no data received for %d ms after %d bytes; the load is aborted"),
     HTTP_CLIENT_GONE(1105, "HY000", ErrorCategory.IO,
             "client closed the connection after %d of %s body bytes; the load is aborted"),
     HTTP_FORWARD_DISABLED(1105, "HY000", ErrorCategory.USER,

@@ -1,0 +1,344 @@
+package io.shoaldb.txn;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.rowset.RowsetPublisher;
+import io.shoaldb.txn.log.CommitLog;
+import io.shoaldb.txn.log.CommittedTxn;
+import io.shoaldb.txn.log.DurableState;
+import io.shoaldb.txn.log.TableState;
+import io.shoaldb.txn.log.TxnRecord;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Transactions, labels and table versions over a durable {@link CommitLog}.
+ *
+ * <p>A commit locks its tables ({@link TableLocks}), gives each the next version, stamps the rowsets,
+ * appends ONE commit record (the commit point: fsynced, the fsync shared with concurrent commits), then
+ * publishes per table in version order and marks the transaction VISIBLE. Begin and abort are in memory;
+ * only blocks of transaction ids are logged, so ids stay unique across restarts without an fsync per begin.
+ *
+ * <p>If the log fails, the commit that hit it is aborted and every later write is refused until restart
+ * ("poisoned"): the log's state on disk is unknown until the next open settles it.
+ */
+public final class TransactionManager implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
+    /** Ids handed out per logged block; a restart skips what is left of the block. */
+    static final long ID_BLOCK = 1000;
+
+    private final CommitLog log;
+    private final RowsetPublisher publisher;
+    private final TxnOptions options;
+    private final Path txnDir;
+    private final Map<Long, RecoveredTable> recovered;
+    private final TxnRegistry registry = new TxnRegistry();
+    private final TableLocks tableLocks = new TableLocks();
+    private final Map<Long, Long> visibleVersions = new ConcurrentHashMap<>();
+    private final Object idLock = new Object();
+    private long nextTxnId;
+    private int beginsSinceSweep;
+
+    private TransactionManager(CommitLog log, RowsetPublisher publisher, TxnOptions options, Path txnDir) {
+        this.log = log;
+        this.publisher = publisher;
+        this.options = options;
+        this.txnDir = txnDir;
+        DurableState state = log.state();
+        this.nextTxnId = Math.max(1, state.txnIdLimit());
+        Map<Long, RecoveredTable> tables = new TreeMap<>();
+        state.tables().values().forEach(t -> {
+            tables.put(t.tableId(), new RecoveredTable(t.tableId(), t.version(), t.rowsets()));
+            visibleVersions.put(t.tableId(), t.version());
+        });
+        this.recovered = Collections.unmodifiableMap(tables);
+        long cutoff = labelCutoff();
+        for (CommittedTxn c : state.committedTxns()) {
+            if (c.commitTimeMillis() >= cutoff) {
+                registry.restore(Transaction.recovered(new TransactionInfo(c.txnId(), c.databaseId(), c.label(),
+                        TxnState.VISIBLE, c.prepareTimeMillis(), c.commitTimeMillis(), c.commitTimeMillis(), "",
+                        c.tableIds())));
+            }
+        }
+    }
+
+    /** Replays the image and commit log in {@code txnDir}. Throws CORRUPT_FILE or IO_ERROR. */
+    public static TransactionManager open(FilesFacade files, Path txnDir, RowsetPublisher publisher,
+            TxnOptions options) {
+        CommitLog log = CommitLog.open(files, txnDir, options.checkpointEvery(),
+                () -> options.clock().millis() - options.labelKeepMax().toMillis());
+        return new TransactionManager(log, publisher, options, txnDir);
+    }
+
+    /** Every table's state as replayed at open, for {@code StorageEngine.restore} before serving. */
+    public Map<Long, RecoveredTable> recoveredTables() {
+        return recovered;
+    }
+
+    /**
+     * Begins a transaction. A null label gets a generated {@code label_<16hex>_<16hex>}; a label held by a
+     * transaction that is not aborted and not expired → {@link LabelAlreadyExistsException}.
+     */
+    public Transaction begin(long databaseId, String label, Set<Long> tableIds, Duration timeout) {
+        checkWritable();
+        String actual = label == null ? Labels.generate() : label;
+        long timeoutMillis = (timeout == null ? options.defaultTimeout() : timeout).toMillis();
+        long now = now();
+        maybeSweepLabels();
+        return registry.register(databaseId, actual, now, labelCutoff(),
+                () -> new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis));
+    }
+
+    private long allocateTxnId() {
+        synchronized (idLock) {
+            if (nextTxnId >= log.state().txnIdLimit()) {
+                appendOrPoison(new TxnRecord.IdBlock(nextTxnId + ID_BLOCK));
+            }
+            return nextTxnId++;
+        }
+    }
+
+    /**
+     * Commits: the caller has made every rowset's files durable. {@code rowsets} maps table id → tablet id
+     * → that tablet's new rowset; every table must be one the transaction was begun with.
+     */
+    public CommitResult commit(Transaction txn, Map<Long, Map<Long, RowsetMeta>> rowsets) {
+        Transaction t = own(txn);
+        for (var e : rowsets.entrySet()) {
+            if (!t.tableIds().contains(e.getKey())) {
+                throw ErrorCode.INVALID_VALUE.exception("transaction [" + t.txnId() + "] did not begin with table "
+                        + e.getKey() + "; its tables are " + t.tableIds());
+            }
+            e.getValue().forEach((tablet, r) -> {
+                if (r.tabletId() != tablet) {
+                    throw ErrorCode.INVALID_VALUE.exception("rowset " + r.rowsetId() + " belongs to tablet "
+                            + r.tabletId() + ", not " + tablet);
+                }
+            });
+        }
+        checkWritable();
+        t.startCommit(now());
+        Map<Long, Long> versions = new TreeMap<>();
+        Map<Long, Map<Long, RowsetMeta>> stamped = new TreeMap<>();
+        try (TableLocks.Held held = tableLocks.lock(rowsets.keySet())) {
+            List<TxnRecord.TableCommit> parts = new ArrayList<>();
+            try {
+                checkWritable();
+                for (var e : new TreeMap<>(rowsets).entrySet()) {
+                    long tableId = e.getKey();
+                    checkNotDropped(tableId);
+                    long version = log.state().table(tableId).version() + 1;
+                    Map<Long, RowsetMeta> atVersion = new TreeMap<>();
+                    e.getValue().forEach((tablet, r) -> atVersion.put(tablet, r.atVersion(version)));
+                    parts.add(new TxnRecord.TableCommit(tableId, version, atVersion));
+                    versions.put(tableId, version);
+                    stamped.put(tableId, atVersion);
+                }
+            } catch (ShoalException e) {
+                t.commitFailed(e.getMessage(), now());
+                throw e;
+            }
+            long commitTime = now();
+            CommittedTxn facts = new CommittedTxn(t.txnId(), t.databaseId(), t.label(), t.info().prepareTimeMillis(),
+                    commitTime, t.tableIds());
+            try {
+                log.append(new TxnRecord.Commit(facts, parts));
+            } catch (IOException e) {
+                t.commitFailed("commit log write failed: " + e.getMessage(), now());
+                throw ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
+            }
+            t.markCommitted(commitTime);
+            publishCommit(t, versions, stamped);
+            t.markVisible(now());
+        }
+        return new CommitResult(t.txnId(), t.label(), versions);
+    }
+
+    /** Publishes in ascending table order while the table locks are held, so each table sees its versions in order. */
+    private void publishCommit(Transaction t, Map<Long, Long> versions, Map<Long, Map<Long, RowsetMeta>> stamped) {
+        for (var e : versions.entrySet()) {
+            long tableId = e.getKey();
+            Map<Long, List<RowsetMeta>> added = new HashMap<>();
+            stamped.get(tableId).forEach((tablet, r) -> added.put(tablet, List.of(r)));
+            try {
+                publisher.publish(tableId, e.getValue(), added, Map.of());
+            } catch (RuntimeException ex) {
+                // Durable already: it will be visible after a restart. Storage refusing a publish is a bug.
+                LOG.error("Transaction {} is committed but publishing table {} version {} failed", t.txnId(),
+                        tableId, e.getValue(), ex);
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "transaction [" + t.txnId()
+                        + "] is committed but publishing table " + tableId + " failed: " + ex.getMessage());
+            }
+            visibleVersions.put(tableId, e.getValue());
+        }
+    }
+
+    /** Aborts a transaction that is not committed (in memory: an aborted transaction leaves no record). */
+    public void abort(Transaction txn, String reason) {
+        own(txn).abort(reason, now());
+    }
+
+    /** Drops the table: a durable record, then storage forgets its rowsets. Dropping twice is harmless. */
+    public void dropTable(long tableId) {
+        try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+            if (log.state().isDropped(tableId)) {
+                return;
+            }
+            checkWritable();
+            appendOrPoison(new TxnRecord.DropTable(tableId));
+            visibleVersions.remove(tableId);
+            publisher.dropTable(tableId);
+        }
+    }
+
+    /** Removes every rowset of the table as a new version, which it returns. */
+    public long truncateTable(long tableId) {
+        try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+            checkWritable();
+            checkNotDropped(tableId);
+            TableState before = log.state().table(tableId);
+            long version = before.version() + 1;
+            appendOrPoison(new TxnRecord.TruncateTable(tableId, version));
+            publisher.publish(tableId, version, Map.of(), before.rowsets());
+            visibleVersions.put(tableId, version);
+            return version;
+        }
+    }
+
+    /** See {@link TxnCompactionCommitter}: replaces inputs by the output in one tablet, version unchanged. */
+    void commitCompaction(long tableId, long tabletId, List<RowsetMeta> inputs, RowsetMeta output) {
+        if (inputs.isEmpty() || output.tabletId() != tabletId) {
+            throw ErrorCode.INVALID_VALUE.exception("compaction of tablet " + tabletId + " needs inputs and an output"
+                    + " in that tablet");
+        }
+        List<Long> inputIds = inputs.stream().map(RowsetMeta::rowsetId).toList();
+        try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+            checkWritable();
+            if (log.state().isDropped(tableId)) {
+                throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "the table was dropped");
+            }
+            TableState table = log.state().table(tableId);
+            List<RowsetMeta> visible = table.visibleInputs(tabletId, inputIds);
+            if (visible.size() != inputIds.size() || Set.copyOf(inputIds).size() != inputIds.size()) {
+                throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "input rowsets " + inputIds
+                        + " are no longer all visible (truncated or compacted meanwhile)");
+            }
+            long start = visible.stream().mapToLong(RowsetMeta::startVersion).min().orElseThrow();
+            long end = visible.stream().mapToLong(RowsetMeta::endVersion).max().orElseThrow();
+            if (output.startVersion() != start || output.endVersion() != end) {
+                throw ErrorCode.INVALID_VALUE.exception("compaction output " + output.rowsetId() + " covers versions "
+                        + output.startVersion() + "-" + output.endVersion() + " but its inputs cover " + start + "-"
+                        + end);
+            }
+            appendOrPoison(new TxnRecord.Compaction(tableId, tabletId, inputIds, output));
+            publisher.publish(tableId, table.version(), Map.of(tabletId, List.of(output)), Map.of(tabletId, visible));
+        }
+    }
+
+    public Optional<TransactionInfo> find(long databaseId, String label) {
+        return registry.get(databaseId, label).map(this::infoOf);
+    }
+
+    public Optional<TransactionInfo> find(long txnId) {
+        return registry.get(txnId).map(this::infoOf);
+    }
+
+    private TransactionInfo infoOf(Transaction t) {
+        t.abortIfTimedOut(now()); // a timed-out transaction shows as what it is: aborted
+        return t.info();
+    }
+
+    /** The version readers see (0 for a table never committed to). */
+    public long visibleVersion(long tableId) {
+        return visibleVersions.getOrDefault(tableId, 0L);
+    }
+
+    /** The rowsets of the table's committed version, by tablet (empty for an unknown or dropped table). */
+    public Map<Long, List<RowsetMeta>> visibleRowsets(long tableId) {
+        return log.state().isDropped(tableId) ? Map.of() : log.state().table(tableId).rowsets();
+    }
+
+    /** Writes an image now (also done automatically every {@code checkpointEvery} records). */
+    public void checkpoint() {
+        try {
+            log.checkpoint();
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, txnDir, e.getMessage());
+        }
+        registry.removeFinishedBefore(labelCutoff());
+    }
+
+    /** Whether a log failure stopped all writes until restart. */
+    public boolean poisoned() {
+        return log.failed();
+    }
+
+    /** The commit log, for statistics (fsyncs shared) in tests and metrics. */
+    CommitLog commitLog() {
+        return log;
+    }
+
+    @Override
+    public void close() throws IOException {
+        log.close();
+    }
+
+    private void appendOrPoison(TxnRecord record) {
+        try {
+            log.append(record);
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
+        }
+    }
+
+    private void checkWritable() {
+        if (log.failed()) {
+            throw ErrorCode.IO_ERROR.exception(log.describe(),
+                    "the transaction commit log failed earlier; no writes until restart");
+        }
+    }
+
+    private void checkNotDropped(long tableId) {
+        if (log.state().isDropped(tableId)) {
+            throw ErrorCode.UNKNOWN_TABLE.exception("id " + tableId);
+        }
+    }
+
+    private Transaction own(Transaction txn) {
+        return registry.get(txn.txnId()).filter(t -> t == txn)
+                .orElseThrow(() -> ErrorCode.TXN_NOT_FOUND.exception(txn.txnId()));
+    }
+
+    /** Sweeps expired labels from memory now and then, so a long-running server does not grow without bound. */
+    private void maybeSweepLabels() {
+        synchronized (idLock) {
+            if (++beginsSinceSweep < options.checkpointEvery()) {
+                return;
+            }
+            beginsSinceSweep = 0;
+        }
+        registry.removeFinishedBefore(labelCutoff());
+    }
+
+    private long labelCutoff() {
+        return now() - options.labelKeepMax().toMillis();
+    }
+
+    private long now() {
+        return options.clock().millis();
+    }
+}

@@ -1,0 +1,266 @@
+package io.shoaldb.txn.log;
+
+import io.shoaldb.catalog.journal.FramedImage;
+import io.shoaldb.catalog.journal.LogFormat;
+import io.shoaldb.catalog.journal.SegmentLog;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.io.DurableFiles;
+import io.shoaldb.common.io.FilesFacade;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The durable commit log of transactions: a {@link SegmentLog} of {@link TxnEntry} ({@code txnlog-*.log})
+ * plus a checkpoint image ({@code txn.image}), replayed into a {@link DurableState}.
+ *
+ * <p>Group commit: appenders queue their record and then compete for the write lock. The winner (the
+ * leader) takes every queued record, writes them with one write and one fsync, applies them to the state
+ * in log order and marks them done; appenders whose record a leader already wrote find it done when they
+ * get the lock and return without any I/O. So N concurrent commits cost about one fsync, not N.
+ *
+ * <p>A failed write or fsync fails every record of that batch and poisons the log (the segment log then
+ * refuses appends): after a failed fsync what reached the disk is unknown until the next open decides it.
+ */
+public final class CommitLog implements AutoCloseable {
+    public static final LogFormat FORMAT = new LogFormat("txnlog", 0x5348544C, "transaction commit log"); // SHTL
+    public static final String IMAGE_FILE = "txn.image";
+    private static final int IMAGE_MAGIC = 0x53485449; // SHTI
+    private static final Logger LOG = LoggerFactory.getLogger(CommitLog.class);
+
+    private final FramedImage image;
+    private final SegmentLog<TxnEntry> segments;
+    private final DurableState state;
+    private final int checkpointEvery;
+    private final LongSupplier labelCutoffMillis;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final Object queueLock = new Object();
+    private List<Pending> queue = new ArrayList<>();
+    private boolean leaderActive;
+    private int sinceCheckpoint;
+    private final AtomicLong fsyncs = new AtomicLong();
+    private final AtomicLong records = new AtomicLong();
+    private volatile RuntimeException poisonedByBug;
+
+    /**
+     * One queued record. The leader sets {@code failure} then {@code done}; appenders read them after the
+     * leader's monitor release, which orders those writes before the reads.
+     */
+    private static final class Pending {
+        final TxnRecord record;
+        volatile boolean done;
+        volatile Exception failure;
+
+        Pending(TxnRecord record) {
+            this.record = record;
+        }
+    }
+
+    private CommitLog(FramedImage image, SegmentLog<TxnEntry> segments, DurableState state, int checkpointEvery,
+            LongSupplier labelCutoffMillis) {
+        this.image = image;
+        this.segments = segments;
+        this.state = state;
+        this.checkpointEvery = checkpointEvery;
+        this.labelCutoffMillis = labelCutoffMillis;
+    }
+
+    /**
+     * Opens (creating if needed) the log in {@code dir}: reads the image, replays the entries after it.
+     * Throws CORRUPT_FILE (naming file and offset) or IO_ERROR.
+     *
+     * @param labelCutoffMillis committed labels older than this are dropped at checkpoints
+     */
+    public static CommitLog open(FilesFacade files, Path dir, int checkpointEvery, LongSupplier labelCutoffMillis) {
+        try {
+            files.createDirectories(dir);
+            for (Path p : files.list(dir)) {
+                if (DurableFiles.isLeftoverTemp(p)) {
+                    files.deleteIfExists(p); // an interrupted image or segment creation; never acknowledged
+                }
+            }
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, dir, e.getMessage());
+        }
+        FramedImage image = new FramedImage(files, dir.resolve(IMAGE_FILE), IMAGE_MAGIC, "transaction image");
+        TxnImage loaded = image.read().map(bytes -> decodeImage(image.path(), bytes)).orElse(TxnImage.empty());
+        DurableState state = DurableState.of(loaded);
+        SegmentLog<TxnEntry> segments = SegmentLog.open(files, dir, FORMAT, TxnCodec.INSTANCE, loaded.lastSequence(),
+                entry -> state.apply(entry.record()));
+        return new CommitLog(image, segments, state, checkpointEvery, labelCutoffMillis);
+    }
+
+    private static TxnImage decodeImage(Path path, byte[] bytes) {
+        try {
+            return TxnCodec.readImage(bytes);
+        } catch (IOException | RuntimeException e) {
+            throw ErrorCode.CORRUPT_FILE.exceptionWithCause(e, path, "cannot read the image: " + e.getMessage());
+        }
+    }
+
+    public DurableState state() {
+        return state;
+    }
+
+    /**
+     * Makes the record durable (sharing the fsync with concurrent appenders) and applies it to the state.
+     * The caller must have checked that it applies. Throws IOException when the log failed (now or before).
+     */
+    public void append(TxnRecord record) throws IOException {
+        Pending mine = new Pending(record);
+        List<Pending> batch = null;
+        boolean interrupted = false;
+        synchronized (queueLock) {
+            queue.add(mine);
+            while (!mine.done) {
+                if (!leaderActive) {
+                    // Lead: take everything queued so far (ours included) and write it outside the monitor,
+                    // so records arriving meanwhile queue up for the next leader's single fsync.
+                    leaderActive = true;
+                    batch = queue;
+                    queue = new ArrayList<>();
+                    break;
+                }
+                interrupted |= waitForLeader();
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (batch != null) {
+            writeLock.lock();
+            try {
+                writeBatch(batch);
+            } finally {
+                writeLock.unlock();
+                synchronized (queueLock) {
+                    leaderActive = false;
+                    queueLock.notifyAll();
+                }
+            }
+        }
+        if (mine.failure instanceof IOException io) {
+            throw io;
+        }
+        if (mine.failure != null) {
+            throw new IOException("commit log record could not be applied: " + mine.failure.getMessage(),
+                    mine.failure);
+        }
+    }
+
+    /**
+     * Waits for the current leader; returns whether interrupted. The record may already be on its way to
+     * disk, so an interrupted committer cannot walk away from it: it waits on and re-asserts the interrupt.
+     */
+    private boolean waitForLeader() {
+        try {
+            queueLock.wait();
+            return false;
+        } catch (InterruptedException e) {
+            return true;
+        }
+    }
+
+    /** Writes one batch with one fsync and applies it; runs under the write lock, one leader at a time. */
+    private void writeBatch(List<Pending> batch) {
+        if (poisonedByBug != null) {
+            IOException refused = new IOException("the commit log refuses writes until restart", poisonedByBug);
+            batch.forEach(p -> fail(p, refused));
+            return;
+        }
+        long sequence = segments.lastSequence();
+        List<TxnEntry> entries = new ArrayList<>(batch.size());
+        for (Pending p : batch) {
+            entries.add(new TxnEntry(++sequence, p.record));
+        }
+        try {
+            segments.appendAll(entries);
+            fsyncs.incrementAndGet();
+            records.addAndGet(batch.size());
+        } catch (IOException | RuntimeException e) {
+            batch.forEach(p -> fail(p, e));
+            return;
+        }
+        for (Pending p : batch) {
+            try {
+                state.apply(p.record);
+            } catch (RuntimeException e) {
+                // Durable but not applied: memory and disk now disagree, so stop like after a failed fsync.
+                LOG.error("A durable commit-log record does not apply; refusing further commits", e);
+                poisonedByBug = e;
+                fail(p, e);
+                continue;
+            }
+            p.done = true;
+        }
+        sinceCheckpoint += batch.size();
+        if (sinceCheckpoint >= checkpointEvery) {
+            try {
+                checkpointLocked();
+            } catch (IOException e) {
+                // The records are durable in the log; the checkpoint is retried after the next batch.
+                LOG.warn("Checkpoint of {} failed; will retry", image.path(), e);
+            }
+        }
+    }
+
+    private static void fail(Pending p, Exception e) {
+        p.failure = e;
+        p.done = true;
+    }
+
+    /** Writes an image of the state and starts a fresh log segment; older segments are deleted. */
+    public void checkpoint() throws IOException {
+        writeLock.lock();
+        try {
+            checkpointLocked();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void checkpointLocked() throws IOException {
+        if (failed()) {
+            throw new IOException("the commit log failed earlier; no checkpoint until restart");
+        }
+        state.dropLabelsCommittedBefore(labelCutoffMillis.getAsLong());
+        long last = segments.lastSequence();
+        image.write(TxnCodec.write(state.toImage(last)));
+        segments.discardThrough(last);
+        sinceCheckpoint = 0;
+    }
+
+    /** Whether an append failed: nothing more is written until the log is reopened. */
+    public boolean failed() {
+        return segments.failed() || poisonedByBug != null;
+    }
+
+    /** Batches written (each one write + one fsync) since open; with {@link #recordsWritten} shows sharing. */
+    public long fsyncCount() {
+        return fsyncs.get();
+    }
+
+    public long recordsWritten() {
+        return records.get();
+    }
+
+    public String describe() {
+        return segments.describe();
+    }
+
+    @Override
+    public void close() throws IOException {
+        writeLock.lock();
+        try {
+            segments.close();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+}
