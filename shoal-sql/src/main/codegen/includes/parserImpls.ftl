@@ -534,8 +534,8 @@ SqlNode DorisSet() :
         LOOKAHEAD( [ <GLOBAL> | <SESSION> | <LOCAL> ] <TRANSACTION> ( <ISOLATION> | <READ> ) )
         node = DorisSetTransaction(s) { return node; }
     |
-        a = DorisAssignment() { assignments.add(a); }
-        ( <COMMA> a = DorisAssignment() { assignments.add(a); } )*
+        DorisSetItem(assignments)
+        ( <COMMA> DorisSetItem(assignments) )*
         { return new SqlSetVariables(s.end(this), assignments); }
     )
 }
@@ -612,6 +612,26 @@ String DorisTransactionCharacteristic() :
     LOOKAHEAD(2) <READ> <ONLY> { return "READ ONLY"; }
 |
     <READ> <WRITE> { return "READ WRITE"; }
+}
+
+/**
+ * One item of a SET list. NAMES may stand in a list too (MariaDB Connector/J sends
+ * "set sql_mode=...,NAMES utf8mb4"); there it means what MySQL defines it as: the three
+ * character_set_* variables (and collation_connection with COLLATE).
+ */
+void DorisSetItem(List<SqlSetVariables.Assignment> assignments) :
+{
+    SqlSetVariables.Assignment a;
+    String charset;
+    String collation = null;
+}
+{
+    <NAMES> charset = DorisCharsetName() [ <COLLATE> collation = DorisCharsetName() ]
+    {
+        assignments.addAll(DorisParserSupport.namesAssignments(charset, collation, getPos()));
+    }
+|
+    a = DorisAssignment() { assignments.add(a); }
 }
 
 SqlSetVariables.Assignment DorisAssignment() :

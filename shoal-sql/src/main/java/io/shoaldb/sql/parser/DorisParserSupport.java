@@ -2,6 +2,7 @@ package io.shoaldb.sql.parser;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.sql.tree.SqlSetVariables;
 import io.shoaldb.sql.tree.SqlShowTransaction;
 import io.shoaldb.sql.tree.SqlSystemVariable;
 import io.shoaldb.vector.type.DataType;
@@ -9,8 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
@@ -59,6 +62,22 @@ public final class DorisParserSupport {
 
     public static ShoalException notSupported(String what) {
         return ErrorCode.NOT_SUPPORTED.exception(what);
+    }
+
+    /** {@code NAMES charset [COLLATE collation]} inside a SET list, as the assignments MySQL defines it to be. */
+    public static List<SqlSetVariables.Assignment> namesAssignments(String charset, String collation,
+            SqlParserPos pos) {
+        SqlNode value = charset == null ? SqlStdOperatorTable.DEFAULT.createCall(pos)
+                : SqlLiteral.createCharString(charset, pos);
+        List<SqlSetVariables.Assignment> assignments = new ArrayList<>();
+        for (String variable : List.of("character_set_client", "character_set_connection", "character_set_results")) {
+            assignments.add(new SqlSetVariables.Assignment(SqlSetVariables.Scope.SESSION, variable, value));
+        }
+        if (collation != null) {
+            assignments.add(new SqlSetVariables.Assignment(SqlSetVariables.Scope.SESSION, "collation_connection",
+                    SqlLiteral.createCharString(collation, pos)));
+        }
+        return assignments;
     }
 
     public static SqlSystemVariable systemVariable(String text, SqlParserPos pos) {

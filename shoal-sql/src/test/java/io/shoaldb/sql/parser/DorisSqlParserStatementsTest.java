@@ -391,6 +391,14 @@ class DorisSqlParserStatementsTest {
                 of("SET x = 1 + 2", n -> assertThat(((SqlSetVariables) n).assignments().get(0).value().getKind())
                         .isEqualTo(SqlKind.PLUS)),
                 of("SET NAMES utf8mb4", n -> assertNames(n, "utf8mb4", null)),
+                of("set sql_mode=CONCAT(@@sql_mode,',STRICT_TRANS_TABLES'),NAMES utf8mb4 COLLATE utf8mb4_bin", n -> {
+                    List<SqlSetVariables.Assignment> as = ((SqlSetVariables) n).assignments();
+                    assertThat(as).extracting(SqlSetVariables.Assignment::name).containsExactly("sql_mode",
+                            "character_set_client", "character_set_connection", "character_set_results",
+                            "collation_connection");
+                    assertAssignment(n, 1, SqlSetVariables.Scope.SESSION, "character_set_client", "utf8mb4");
+                    assertAssignment(n, 4, SqlSetVariables.Scope.SESSION, "collation_connection", "utf8mb4_bin");
+                }),
                 of("SET NAMES utf8mb4 COLLATE utf8mb4_general_ci", n -> assertNames(n, "utf8mb4", "utf8mb4_general_ci")),
                 of("SET NAMES 'utf8' COLLATE 'utf8_bin'", n -> assertNames(n, "utf8", "utf8_bin")),
                 of("SET NAMES DEFAULT", n -> assertNames(n, null, null)),
