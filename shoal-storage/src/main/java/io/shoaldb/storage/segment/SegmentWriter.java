@@ -68,7 +68,7 @@ public final class SegmentWriter implements AutoCloseable {
         try {
             channel = files.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+            throw IoFailures.of(e, path);
         }
         SegmentWriter writer = new SegmentWriter(files, path, columns, options, channel);
         ByteSink header = new ByteSink(SegmentFormat.HEADER_SIZE);
@@ -80,6 +80,11 @@ public final class SegmentWriter implements AutoCloseable {
 
     public Path path() {
         return path;
+    }
+
+    /** Bytes written so far; after {@link #finish()} the size of the file. */
+    public long fileSize() {
+        return position;
     }
 
     /** Appends the selected rows of {@code batch}, whose columns must match the segment's types in order. */
@@ -179,7 +184,7 @@ public final class SegmentWriter implements AutoCloseable {
             channel.close();
             files.fsyncDirectory(path.toAbsolutePath().getParent());
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+            throw IoFailures.of(e, path);
         }
         finished = true;
         closed = true;
@@ -190,7 +195,7 @@ public final class SegmentWriter implements AutoCloseable {
         try {
             DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+            throw IoFailures.of(e, path);
         }
         position += bytes.length;
     }

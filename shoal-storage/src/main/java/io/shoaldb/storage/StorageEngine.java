@@ -1,0 +1,430 @@
+package io.shoaldb.storage;
+
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.storage.partition.DataPartition;
+import io.shoaldb.storage.partition.DataPartitions;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.rowset.RowsetPublisher;
+import io.shoaldb.storage.rowset.RowsetWriter;
+import io.shoaldb.storage.rowset.SegmentFiles;
+import io.shoaldb.storage.segment.IoFailures;
+import io.shoaldb.storage.tablet.TabletPlacement;
+import io.shoaldb.storage.tablet.TabletSchema;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's tables as storage holds them: per table an immutable {@link SnapshotState} (version and
+ * rowsets per tablet) swapped atomically by {@link #publish}, so readers never see half a commit.
+ *
+ * <p>Start-up order (driven by the transaction layer): {@link #registerTable} for every table, then
+ * {@link #restore} with what the transaction log says is visible, then {@link #finishRecovery}, which
+ * deletes segment files no visible rowset references (crashed, uncommitted loads and compactions).
+ *
+ * <p>Files of rowsets removed by a publish (compaction) or {@link #dropTable} are deleted only when the
+ * last snapshot containing them is closed. One lock guards the table map and reference counts; it is
+ * held for map updates only, never across I/O.
+ */
+public final class StorageEngine implements RowsetPublisher {
+    private static final Logger LOG = LoggerFactory.getLogger(StorageEngine.class);
+
+    private final FilesFacade files;
+    private final DataPartitions partitions;
+    private final StorageOptions options;
+    private final Object lock = new Object();
+    private final Map<Long, TableEntry> tables = new HashMap<>();
+    private final RowsetRefs refs = new RowsetRefs();
+    private final AtomicLong nextRowsetId;
+    /** Rowset ids from here on were allocated by this process; recovery never touches their files. */
+    private final long firstIdOfThisRun;
+
+    public StorageEngine(FilesFacade files, DataPartitions partitions, StorageOptions options) {
+        this.files = files;
+        this.partitions = partitions;
+        this.options = options;
+        long maxOnDisk = 0;
+        for (SegmentFile f : segmentFilesOnDisk()) {
+            maxOnDisk = Math.max(maxOnDisk, f.rowsetId());
+        }
+        // Above every id on disk; the clock term keeps ids growing across restarts even when the newest
+        // files were already compacted away (ids stay unique in logs, which helps debugging).
+        long seed = Math.max(maxOnDisk + 1, System.currentTimeMillis() << 10);
+        this.nextRowsetId = new AtomicLong(seed);
+        this.firstIdOfThisRun = seed;
+    }
+
+    FilesFacade files() {
+        return files;
+    }
+
+    StorageOptions options() {
+        return options;
+    }
+
+    public DataPartitions partitions() {
+        return partitions;
+    }
+
+    /** Makes a table known (at start, and at CREATE TABLE), creating its tablet directories durably. */
+    public void registerTable(long tableId, TabletSchema schema, List<TabletPlacement> tablets) {
+        Map<Long, TabletPlacement> placements = new LinkedHashMap<>();
+        Map<Long, Path> dirs = new HashMap<>();
+        for (TabletPlacement t : tablets) {
+            if (t.partition() < 0 || t.partition() >= partitions.count()) {
+                throw new IllegalArgumentException("tablet " + t.tabletId() + " placed on partition "
+                        + t.partition() + " of " + partitions.count());
+            }
+            if (placements.put(t.tabletId(), t) != null) {
+                throw new IllegalArgumentException("tablet " + t.tabletId() + " listed twice");
+            }
+            dirs.put(t.tabletId(), tabletDirectory(t.partition(), tableId, t.tabletId()));
+        }
+        for (Path dir : dirs.values()) {
+            DataPartitions.createDurably(files, dir);
+        }
+        Map<Long, List<RowsetMeta>> empty = new HashMap<>();
+        placements.keySet().forEach(id -> empty.put(id, List.of()));
+        synchronized (lock) {
+            if (tables.containsKey(tableId)) {
+                throw new IllegalStateException("table " + tableId + " is already registered");
+            }
+            // Sorted by tablet id so status() lists tablets in a stable order.
+            TableEntry table = new TableEntry(tableId, java.util.Collections.unmodifiableMap(new TreeMap<>(placements)),
+                    Map.copyOf(dirs));
+            table.current = new SnapshotState(table, 0, schema, empty);
+            table.liveStates = 1;
+            tables.put(tableId, table);
+        }
+    }
+
+    /** A light schema change: later snapshots read older segments by column unique id, filling defaults. */
+    public void updateSchema(long tableId, TabletSchema schema) {
+        List<RowsetRefs.Doomed> doomed = new ArrayList<>();
+        synchronized (lock) {
+            TableEntry t = table(tableId);
+            SnapshotState c = t.current;
+            swap(t, new SnapshotState(t, c.version, schema, c.rowsets), doomed);
+        }
+        delete(doomed);
+    }
+
+    /** Installs the visible state the transaction log recovered; call after registerTable, before finishRecovery. */
+    public void restore(long tableId, long visibleVersion, Map<Long, List<RowsetMeta>> rowsetsByTablet) {
+        List<RowsetRefs.Doomed> doomed = new ArrayList<>();
+        synchronized (lock) {
+            TableEntry t = table(tableId);
+            Map<Long, List<RowsetMeta>> rowsets = new HashMap<>();
+            t.placements.keySet().forEach(id -> rowsets.put(id, List.of()));
+            rowsetsByTablet.forEach((tablet, list) -> {
+                checkTablet(t, tablet);
+                rowsets.put(tablet, sorted(list));
+                list.forEach(m -> bumpRowsetIds(m.rowsetId()));
+            });
+            SnapshotState c = t.current;
+            swap(t, new SnapshotState(t, visibleVersion, c.schema, rowsets), doomed);
+        }
+        delete(doomed);
+    }
+
+    /**
+     * Ends start-up: deletes every segment file that no visible rowset references and that this process
+     * did not write, and logs each. Returns the deleted files.
+     */
+    public List<Path> finishRecovery() {
+        List<Path> removed = new ArrayList<>();
+        Set<Long> visible = new HashSet<>();
+        synchronized (lock) {
+            for (TableEntry t : tables.values()) {
+                t.current.rowsets.values().forEach(l -> l.forEach(m -> visible.add(m.rowsetId())));
+                t.current.rowsets.forEach((tablet, list) -> list.forEach(m -> m.segmentFiles().forEach(name -> {
+                    Path file = t.directories.get(tablet).resolve(name);
+                    if (!files.exists(file)) {
+                        LOG.warn("visible rowset {} of tablet {} misses its segment file {}", m.rowsetId(), tablet, file);
+                    }
+                })));
+            }
+        }
+        for (SegmentFile f : segmentFilesOnDisk()) {
+            if (f.rowsetId() >= firstIdOfThisRun || visible.contains(f.rowsetId())) {
+                continue;
+            }
+            try {
+                files.deleteIfExists(f.path());
+            } catch (IOException e) {
+                throw IoFailures.of(e, f.path());
+            }
+            removed.add(f.path());
+            LOG.info("recovery removed {}: rowset {} is not visible (an uncommitted load or compaction)",
+                    f.path(), f.rowsetId());
+        }
+        LOG.info("storage recovery finished: {} tables, {} orphan segment files removed", tableCount(), removed.size());
+        return removed;
+    }
+
+    /** A writer for a new rowset of one tablet; its id is unique on this node and above every id on disk. */
+    public RowsetWriter newRowsetWriter(long tableId, long tabletId) {
+        return writer(tableId, tabletId, null, false);
+    }
+
+    /**
+     * A writer that takes batches already in key order with equal keys collapsed (compaction output), in
+     * the layout of {@code schema}.
+     */
+    public RowsetWriter newPresortedRowsetWriter(long tableId, long tabletId, TabletSchema schema) {
+        return writer(tableId, tabletId, schema, true);
+    }
+
+    private RowsetWriter writer(long tableId, long tabletId, TabletSchema schemaOrNull, boolean presorted) {
+        Path dir;
+        TabletSchema schema;
+        synchronized (lock) {
+            TableEntry t = table(tableId);
+            checkTablet(t, tabletId);
+            dir = t.directories.get(tabletId);
+            schema = schemaOrNull != null ? schemaOrNull : t.current.schema;
+        }
+        return new RowsetWriter(files, dir, tabletId, nextRowsetId.getAndIncrement(), schema,
+                options.memtableBytes(), options.segmentTargetBytes(), options.segmentOptions(), options.batchRows(),
+                presorted);
+    }
+
+    @Override
+    public void publish(long tableId, long version, Map<Long, List<RowsetMeta>> added,
+                        Map<Long, List<RowsetMeta>> removed) {
+        List<RowsetRefs.Doomed> doomed = new ArrayList<>();
+        synchronized (lock) {
+            TableEntry t = tables.get(tableId);
+            if (t == null) {
+                LOG.info("publish of version {} for table {} ignored: the table is not registered (dropped)",
+                        version, tableId);
+                return;
+            }
+            SnapshotState c = t.current;
+            Map<Long, List<RowsetMeta>> next = new HashMap<>(c.rowsets);
+            removed.forEach((tablet, list) -> {
+                checkTablet(t, tablet);
+                Set<Long> ids = new HashSet<>();
+                list.forEach(m -> ids.add(m.rowsetId()));
+                List<RowsetMeta> kept = new ArrayList<>();
+                for (RowsetMeta m : next.get(tablet)) {
+                    if (!ids.remove(m.rowsetId())) {
+                        kept.add(m);
+                    }
+                }
+                if (!ids.isEmpty()) {
+                    throw new IllegalStateException("table " + tableId + " tablet " + tablet
+                            + ": cannot remove rowsets that are not visible: " + ids);
+                }
+                next.put(tablet, kept);
+            });
+            added.forEach((tablet, list) -> {
+                checkTablet(t, tablet);
+                List<RowsetMeta> merged = new ArrayList<>(next.get(tablet));
+                Set<Long> present = new HashSet<>();
+                merged.forEach(m -> present.add(m.rowsetId()));
+                list.stream().filter(m -> !present.contains(m.rowsetId())).forEach(merged::add);
+                next.put(tablet, sorted(merged));
+            });
+            removed.values().forEach(list -> list.forEach(m -> refs.markRemoved(m.rowsetId())));
+            swap(t, new SnapshotState(t, Math.max(c.version, version), c.schema, next), doomed);
+        }
+        delete(doomed);
+    }
+
+    @Override
+    public void dropTable(long tableId) {
+        List<RowsetRefs.Doomed> doomed = new ArrayList<>();
+        TableEntry t;
+        boolean cleanNow;
+        synchronized (lock) {
+            t = tables.remove(tableId);
+            if (t == null) {
+                return;
+            }
+            t.dropped = true;
+            t.current.rowsets.values().forEach(l -> l.forEach(m -> refs.markRemoved(m.rowsetId())));
+            cleanNow = releaseLocked(t, t.current, doomed);
+        }
+        delete(doomed);
+        if (cleanNow) {
+            deleteEmptyDirectories(t);
+        }
+    }
+
+    /** Acquires the table's current version; close it when done. */
+    public TableSnapshot snapshot(long tableId) {
+        synchronized (lock) {
+            SnapshotState s = table(tableId).current;
+            s.refs++;
+            return new TableSnapshot(this, s);
+        }
+    }
+
+    public Set<Long> tableIds() {
+        synchronized (lock) {
+            return new java.util.TreeSet<>(tables.keySet());
+        }
+    }
+
+    public StorageStatus status() {
+        List<StorageStatus.TableStatus> out = new ArrayList<>();
+        synchronized (lock) {
+            for (TableEntry t : new TreeMap<>(tables).values()) {
+                SnapshotState s = t.current;
+                List<StorageStatus.TabletStatus> tablets = new ArrayList<>();
+                for (TabletPlacement p : t.placements.values()) {
+                    List<RowsetMeta> list = s.rowsets.getOrDefault(p.tabletId(), List.of());
+                    tablets.add(new StorageStatus.TabletStatus(p.tabletId(), p.bucket(), p.partition(),
+                            t.directories.get(p.tabletId()), list.size(),
+                            list.stream().mapToLong(RowsetMeta::rowCount).sum(),
+                            list.stream().mapToLong(RowsetMeta::dataBytes).sum(), s.version));
+                }
+                out.add(new StorageStatus.TableStatus(t.tableId, s.version, tablets));
+            }
+        }
+        return new StorageStatus(partitions.partitions(), out);
+    }
+
+    /** Called by {@link TableSnapshot#close()}. */
+    void release(SnapshotState state) {
+        List<RowsetRefs.Doomed> doomed = new ArrayList<>();
+        boolean cleanDirectories;
+        synchronized (lock) {
+            cleanDirectories = releaseLocked(state.table, state, doomed);
+        }
+        delete(doomed);
+        if (cleanDirectories) {
+            deleteEmptyDirectories(state.table);
+        }
+    }
+
+    private void swap(TableEntry t, SnapshotState next, List<RowsetRefs.Doomed> doomed) {
+        refs.retain(next);
+        t.liveStates++;
+        SnapshotState previous = t.current;
+        t.current = next;
+        releaseLocked(t, previous, doomed);
+    }
+
+    /** Drops one reference; true when a dropped table's last state is gone (time to remove its directories). */
+    private boolean releaseLocked(TableEntry t, SnapshotState state, List<RowsetRefs.Doomed> doomed) {
+        if (--state.refs > 0) {
+            return false;
+        }
+        refs.release(state, doomed);
+        t.liveStates--;
+        return t.dropped && t.liveStates == 0;
+    }
+
+    private TableEntry table(long tableId) {
+        TableEntry t = tables.get(tableId);
+        if (t == null) {
+            throw new IllegalArgumentException("table " + tableId + " is not registered with storage");
+        }
+        return t;
+    }
+
+    private static void checkTablet(TableEntry t, long tabletId) {
+        if (!t.placements.containsKey(tabletId)) {
+            throw new IllegalArgumentException("tablet " + tabletId + " is not in table " + t.tableId);
+        }
+    }
+
+    private int tableCount() {
+        synchronized (lock) {
+            return tables.size();
+        }
+    }
+
+    private static List<RowsetMeta> sorted(List<RowsetMeta> list) {
+        List<RowsetMeta> out = new ArrayList<>(list);
+        out.sort(Comparator.comparingLong(RowsetMeta::startVersion).thenComparingLong(RowsetMeta::endVersion));
+        return List.copyOf(out);
+    }
+
+    private void bumpRowsetIds(long usedId) {
+        nextRowsetId.accumulateAndGet(usedId + 1, Math::max);
+    }
+
+    private Path tabletDirectory(int partition, long tableId, long tabletId) {
+        return partitions.get(partition).directory().resolve(Long.toString(tableId)).resolve(Long.toString(tabletId));
+    }
+
+    /** Deletes files of rowsets nobody can read any more. A failure is logged: recovery retries at next start. */
+    private void delete(List<RowsetRefs.Doomed> doomed) {
+        for (RowsetRefs.Doomed d : doomed) {
+            for (String name : d.meta().segmentFiles()) {
+                Path file = d.directory().resolve(name);
+                try {
+                    files.deleteIfExists(file);
+                } catch (IOException e) {
+                    LOG.warn("could not delete {} of removed rowset {}: {}", file, d.meta().rowsetId(), e.toString());
+                }
+            }
+        }
+    }
+
+    /**
+     * Removes a dropped table's tablet and table directories when empty and the id was not registered again
+     * (a stray file, e.g. of a crashed writer, keeps its directory until the next start's recovery).
+     */
+    private void deleteEmptyDirectories(TableEntry t) {
+        synchronized (lock) {
+            if (tables.containsKey(t.tableId)) {
+                return;
+            }
+        }
+        for (Path dir : t.directories.values()) {
+            deleteIfEmpty(dir);
+            deleteIfEmpty(dir.getParent());
+        }
+    }
+
+    private void deleteIfEmpty(Path dir) {
+        try {
+            if (files.exists(dir) && files.list(dir).isEmpty()) {
+                files.deleteIfExists(dir);
+            }
+        } catch (IOException e) {
+            LOG.warn("could not delete directory {}: {}", dir, e.toString());
+        }
+    }
+
+    /** A segment file found on disk, with the rowset id its name carries. */
+    private record SegmentFile(Path path, long rowsetId) {
+    }
+
+    /** Every segment file under {@code <partition>/<tableId>/<tabletId>/}. */
+    private List<SegmentFile> segmentFilesOnDisk() {
+        List<SegmentFile> out = new ArrayList<>();
+        for (DataPartition p : partitions.partitions()) {
+            try {
+                for (Path tableDir : files.list(p.directory())) {
+                    for (Path tabletDir : files.list(tableDir)) {
+                        for (Path file : files.list(tabletDir)) {
+                            long id = SegmentFiles.rowsetIdOf(file.getFileName().toString());
+                            if (id >= 0) {
+                                out.add(new SegmentFile(file, id));
+                            }
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw IoFailures.of(e, p.directory());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,49 @@
+package io.shoaldb.storage;
+
+import io.shoaldb.storage.segment.SegmentWriterOptions;
+
+/**
+ * Storage knobs.
+ *
+ * @param memtableBytes a rowset writer flushes a sorted segment when its buffered rows reach this
+ * @param segmentTargetBytes compaction output starts a new segment past this size
+ * @param segmentOptions page size, compression
+ * @param batchRows rows per batch produced by merging scans
+ * @param compactionTriggerRowsets a tablet with more rowsets than this is compacted
+ * @param compactionMaxInputs at most this many rowsets are merged by one compaction
+ * @param compactionSmallRowsetBytes rowsets below this size are "small" and merged first
+ * @param compactionBytesPerSecond I/O budget of compaction (bytes read plus written); 0 = unlimited
+ * @param compactionIntervalMillis how often the background scheduler looks for work
+ * @param compactionThreads compactions running at once (never more than one per data partition)
+ */
+public record StorageOptions(long memtableBytes, long segmentTargetBytes, SegmentWriterOptions segmentOptions,
+                             int batchRows, int compactionTriggerRowsets, int compactionMaxInputs,
+                             long compactionSmallRowsetBytes, long compactionBytesPerSecond,
+                             long compactionIntervalMillis, int compactionThreads) {
+    public static final StorageOptions DEFAULT = new StorageOptions(64L << 20, 256L << 20,
+            SegmentWriterOptions.DEFAULT, 4096, 8, 32, 64L << 20, 64L << 20, 1000, 1);
+
+    public StorageOptions {
+        if (memtableBytes < 1 || segmentTargetBytes < 1 || batchRows < 1 || compactionTriggerRowsets < 1
+                || compactionMaxInputs < 2 || compactionBytesPerSecond < 0 || compactionIntervalMillis < 1
+                || compactionThreads < 1) {
+            throw new IllegalArgumentException("invalid storage options " + this);
+        }
+    }
+
+    public StorageOptions withMemtableBytes(long bytes) {
+        return new StorageOptions(bytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
+                compactionThreads);
+    }
+
+    public StorageOptions withCompaction(int triggerRowsets, int maxInputs, long bytesPerSecond) {
+        return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, triggerRowsets,
+                maxInputs, compactionSmallRowsetBytes, bytesPerSecond, compactionIntervalMillis, compactionThreads);
+    }
+
+    public StorageOptions withCompactionInterval(long millis) {
+        return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, millis, compactionThreads);
+    }
+}

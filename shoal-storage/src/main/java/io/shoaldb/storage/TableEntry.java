@@ -1,0 +1,25 @@
+package io.shoaldb.storage;
+
+import io.shoaldb.storage.tablet.TabletPlacement;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The engine's record of one registered table: tablet placements and directories, its current state,
+ * and how many of its states are still alive (current or held by open snapshots). Guarded by the
+ * engine's lock.
+ */
+final class TableEntry {
+    final long tableId;
+    final Map<Long, TabletPlacement> placements;
+    final Map<Long, Path> directories;
+    SnapshotState current;
+    int liveStates;
+    boolean dropped;
+
+    TableEntry(long tableId, Map<Long, TabletPlacement> placements, Map<Long, Path> directories) {
+        this.tableId = tableId;
+        this.placements = placements;
+        this.directories = directories;
+    }
+}

@@ -1,0 +1,66 @@
+package io.shoaldb.storage.compaction;
+
+import io.shoaldb.storage.rowset.RowsetMeta;
+import java.util.List;
+
+/**
+ * Size-tiered choice of what to merge in one tablet. Nothing while the tablet has at most
+ * {@code triggerRowsets} rowsets. Otherwise the longest run of consecutive (in version) small rowsets,
+ * at most {@code maxInputs} of them, oldest first - many small group commits collapse into one rowset
+ * whose size then grows by tiers. When no two small rowsets are adjacent (all large, or small ones
+ * separated by large ones), the window of up to {@code maxInputs} consecutive rowsets with the fewest
+ * bytes, so the rowset count stays bounded whatever the sizes. Only consecutive rowsets are merged:
+ * the output then stands for one version range and merge-on-read stays correct.
+ */
+public final class CompactionPolicy {
+    private final int triggerRowsets;
+    private final int maxInputs;
+    private final long smallRowsetBytes;
+
+    public CompactionPolicy(int triggerRowsets, int maxInputs, long smallRowsetBytes) {
+        this.triggerRowsets = triggerRowsets;
+        this.maxInputs = maxInputs;
+        this.smallRowsetBytes = smallRowsetBytes;
+    }
+
+    /** The rowsets to merge (a consecutive sublist of {@code rowsets}, which are in version order), or empty. */
+    public List<RowsetMeta> choose(List<RowsetMeta> rowsets) {
+        int n = rowsets.size();
+        if (n <= triggerRowsets || n < 2) {
+            return List.of();
+        }
+        int bestStart = -1;
+        int bestLength = 0;
+        for (int i = 0; i < n; ) {
+            if (rowsets.get(i).dataBytes() >= smallRowsetBytes) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j < n && rowsets.get(j).dataBytes() < smallRowsetBytes) {
+                j++;
+            }
+            if (j - i > bestLength) {
+                bestStart = i;
+                bestLength = j - i;
+            }
+            i = j;
+        }
+        if (bestLength >= 2) {
+            return rowsets.subList(bestStart, bestStart + Math.min(bestLength, maxInputs));
+        }
+        int window = Math.min(maxInputs, n);
+        long bestBytes = Long.MAX_VALUE;
+        for (int i = 0; i + window <= n; i++) {
+            long bytes = 0;
+            for (int k = i; k < i + window; k++) {
+                bytes += rowsets.get(k).dataBytes();
+            }
+            if (bytes < bestBytes) {
+                bestBytes = bytes;
+                bestStart = i;
+            }
+        }
+        return rowsets.subList(bestStart, bestStart + window);
+    }
+}

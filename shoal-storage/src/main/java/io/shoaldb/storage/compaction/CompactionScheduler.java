@@ -1,0 +1,158 @@
+package io.shoaldb.storage.compaction;
+
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.storage.StorageOptions;
+import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps rowset counts bounded in the background: every {@code compactionIntervalMillis} it asks the
+ * {@link CompactionPolicy} about every tablet and runs the chosen compactions on a small pool, at most
+ * one per data partition at a time (a partition's device serves queries too), all sharing one I/O
+ * budget. {@link #compactNow} runs the same work synchronously, for tests and operators.
+ * {@link #close()} stops it; a running compaction notices between batches, deletes its output and
+ * leaves the inputs visible.
+ */
+public final class CompactionScheduler implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CompactionScheduler.class);
+
+    private final StorageEngine engine;
+    private final CompactionPolicy policy;
+    private final Compactor compactor;
+    private final StorageOptions options;
+    private final ReentrantLock[] partitionLocks;
+    private final ScheduledExecutorService ticker;
+    private final ExecutorService workers;
+    private volatile boolean stopped;
+
+    public CompactionScheduler(StorageEngine engine, CompactionCommitter committer, StorageOptions options) {
+        this.engine = engine;
+        this.options = options;
+        this.policy = new CompactionPolicy(options.compactionTriggerRowsets(), options.compactionMaxInputs(),
+                options.compactionSmallRowsetBytes());
+        this.compactor = new Compactor(engine, committer, new IoThrottle(options.compactionBytesPerSecond()),
+                () -> stopped);
+        this.partitionLocks = new ReentrantLock[engine.partitions().count()];
+        for (int i = 0; i < partitionLocks.length; i++) {
+            partitionLocks[i] = new ReentrantLock();
+        }
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "compaction-scheduler"));
+        this.workers = Executors.newFixedThreadPool(options.compactionThreads(), r -> daemon(r, "compaction"));
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** Starts looking for work in the background. */
+    public void start() {
+        ticker.scheduleWithFixedDelay(this::tick, options.compactionIntervalMillis(),
+                options.compactionIntervalMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        for (long tableId : engine.tableIds()) {
+            if (stopped) {
+                return;
+            }
+            try (TableSnapshot snapshot = engine.snapshot(tableId)) {
+                for (long tabletId : snapshot.tabletIds()) {
+                    if (!policy.choose(snapshot.rowsets(tabletId)).isEmpty()) {
+                        ReentrantLock lock = partitionLocks[snapshot.placement(tabletId).partition()];
+                        if (!lock.isLocked()) {
+                            workers.execute(() -> runIfIdle(tableId, tabletId, lock));
+                        }
+                    }
+                }
+            } catch (IllegalArgumentException dropped) {
+                // The table was dropped between listing and snapshotting.
+            } catch (RuntimeException e) {
+                LOG.warn("compaction scan of table {} failed", tableId, e);
+            }
+        }
+    }
+
+    private void runIfIdle(long tableId, long tabletId, ReentrantLock lock) {
+        if (!lock.tryLock()) {
+            return;
+        }
+        try {
+            compactOnce(tableId, tabletId);
+        } catch (RuntimeException e) {
+            if (!stopped) {
+                LOG.warn("compaction of table {} tablet {} failed; its rowsets stay as they were", tableId, tabletId, e);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Compacts every tablet of the table until the policy finds nothing more to do; returns the number of
+     * compactions committed. Waits for a running compaction on the same partition.
+     */
+    public int compactNow(long tableId) {
+        int done = 0;
+        List<Long> tablets;
+        try (TableSnapshot snapshot = engine.snapshot(tableId)) {
+            tablets = List.copyOf(snapshot.tabletIds());
+        }
+        for (long tabletId : tablets) {
+            while (!stopped) {
+                int partition;
+                try (TableSnapshot snapshot = engine.snapshot(tableId)) {
+                    partition = snapshot.placement(tabletId).partition();
+                }
+                ReentrantLock lock = partitionLocks[partition];
+                lock.lock();
+                try {
+                    if (!compactOnce(tableId, tabletId)) {
+                        break;
+                    }
+                    done++;
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+        return done;
+    }
+
+    /** One compaction of one tablet if the policy wants one; the caller holds the partition's lock. */
+    private boolean compactOnce(long tableId, long tabletId) {
+        try (TableSnapshot snapshot = engine.snapshot(tableId)) {
+            List<RowsetMeta> inputs = policy.choose(snapshot.rowsets(tabletId));
+            if (inputs.isEmpty()) {
+                return false;
+            }
+            RowsetMeta output = compactor.compact(snapshot, tabletId, inputs);
+            LOG.info("compacted table {} tablet {}: {} rowsets ({} rows) into rowset {} ({} rows, versions {}-{})",
+                    tableId, tabletId, inputs.size(), inputs.stream().mapToLong(RowsetMeta::rowCount).sum(),
+                    output.rowsetId(), output.rowCount(), output.startVersion(), output.endVersion());
+            return true;
+        }
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        ticker.shutdownNow();
+        workers.shutdownNow();
+        try {
+            ticker.awaitTermination(1, TimeUnit.MINUTES);
+            workers.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** The storage engine: tables' tablets and rowsets on the data partitions, snapshots, publishing, recovery. */
+package io.shoaldb.storage;

@@ -1,0 +1,112 @@
+package io.shoaldb.storage.rowset;
+
+import io.shoaldb.storage.merge.MergeSpec;
+import io.shoaldb.storage.merge.MergingStream;
+import io.shoaldb.storage.merge.RowSource;
+import io.shoaldb.storage.tablet.KeysModel;
+import io.shoaldb.storage.tablet.TabletSchema;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.BatchSorter;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.VectorBuilder;
+import io.shoaldb.vector.type.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Rows appended to a rowset but not yet in a segment. Batches are kept as appended (flat, no copy); at
+ * flush they are concatenated, stably sorted by key (so equal keys stay in append order) and, for
+ * UNIQUE/AGGREGATE, collapsed with the same rules scans use, where "newer" means appended later.
+ */
+final class MemTable {
+    private final TabletSchema schema;
+    private final List<DataType> types;
+    private final MergeSpec spec;
+    private final int batchRows;
+    private final List<Batch> batches = new ArrayList<>();
+    private long bytes;
+    private int rows;
+
+    MemTable(TabletSchema schema, int batchRows) {
+        this.schema = schema;
+        this.types = schema.columns().stream().map(c -> c.type()).toList();
+        this.spec = new MergeSpec(schema.model(), types, schema.keyColumnCount(), schema.sequenceColumnIndex(),
+                schema.aggregations());
+        this.batchRows = batchRows;
+    }
+
+    void add(Batch flat) {
+        batches.add(flat);
+        bytes += flat.retainedBytes();
+        rows += flat.rowCount();
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    boolean isEmpty() {
+        return rows == 0;
+    }
+
+    /** Hands the rows, in key order and collapsed per the keys model, to {@code sink}; then empties the table. */
+    void drain(Consumer<Batch> sink) {
+        if (rows == 0) {
+            return;
+        }
+        Batch all = concatenate();
+        batches.clear();
+        bytes = 0;
+        rows = 0;
+        Batch sorted = schema.keyColumnCount() == 0 ? all : BatchSorter.sort(all, schema.keyColumns());
+        if (schema.model() == KeysModel.DUPLICATE) {
+            sink.accept(sorted);
+            return;
+        }
+        try (MergingStream merged = new MergingStream(spec, List.of(new SingleChunk(sorted)), batchRows)) {
+            for (Batch b = merged.next(); b != null; b = merged.next()) {
+                sink.accept(b);
+            }
+        }
+    }
+
+    private Batch concatenate() {
+        if (batches.size() == 1) {
+            return batches.getFirst();
+        }
+        ColumnVector[] out = new ColumnVector[types.size()];
+        for (int c = 0; c < out.length; c++) {
+            VectorBuilder b = VectorBuilder.create(types.get(c), rows);
+            for (Batch batch : batches) {
+                b.appendRange((FlatVector) batch.column(c), 0, batch.rowCount());
+            }
+            out[c] = b.build();
+        }
+        return new Batch(rows, out);
+    }
+
+    /** The sorted memtable as one merge source. */
+    private static final class SingleChunk implements RowSource {
+        private FlatVector[] chunk;
+
+        SingleChunk(Batch sorted) {
+            chunk = new FlatVector[sorted.columnCount()];
+            for (int c = 0; c < chunk.length; c++) {
+                chunk[c] = (FlatVector) sorted.column(c);
+            }
+        }
+
+        @Override
+        public FlatVector[] next() {
+            FlatVector[] c = chunk;
+            chunk = null;
+            return c;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

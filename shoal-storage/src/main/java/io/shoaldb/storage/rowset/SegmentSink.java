@@ -1,0 +1,102 @@
+package io.shoaldb.storage.rowset;
+
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.storage.segment.IoFailures;
+import io.shoaldb.storage.segment.SegmentColumn;
+import io.shoaldb.storage.segment.SegmentWriter;
+import io.shoaldb.storage.segment.SegmentWriterOptions;
+import io.shoaldb.vector.Batch;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes one rowset's key-ordered batches into numbered segment files in the tablet directory, and
+ * remembers them so a failed or aborted rowset can delete everything it wrote.
+ */
+final class SegmentSink {
+    private final FilesFacade files;
+    private final Path tabletDir;
+    private final long rowsetId;
+    private final List<SegmentColumn> columns;
+    private final SegmentWriterOptions options;
+    private final List<String> finished = new ArrayList<>();
+    private SegmentWriter current;
+    private long rows;
+    private long bytes;
+
+    SegmentSink(FilesFacade files, Path tabletDir, long rowsetId, List<SegmentColumn> columns,
+                SegmentWriterOptions options) {
+        this.files = files;
+        this.tabletDir = tabletDir;
+        this.rowsetId = rowsetId;
+        this.columns = columns;
+        this.options = options;
+    }
+
+    void write(Batch batch) {
+        if (batch.positionCount() == 0) {
+            return;
+        }
+        if (current == null) {
+            current = SegmentWriter.create(files, tabletDir.resolve(SegmentFiles.name(rowsetId, finished.size())),
+                    columns, options);
+        }
+        current.append(batch);
+    }
+
+    long currentSegmentBytes() {
+        return current == null ? 0 : current.fileSize();
+    }
+
+    /** Finishes (fsyncs) the open segment, if any; the next write starts a new one. */
+    void endSegment() {
+        if (current == null) {
+            return;
+        }
+        rows += current.finish();
+        bytes += current.fileSize();
+        finished.add(current.path().getFileName().toString());
+        current = null;
+    }
+
+    List<String> segmentFiles() {
+        return finished;
+    }
+
+    long rows() {
+        return rows;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    /** Deletes the partial segment and every finished one; the first failure is thrown after trying all. */
+    void deleteAll() {
+        RuntimeException failure = null;
+        if (current != null) {
+            try {
+                current.close();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            current = null;
+        }
+        for (String name : finished) {
+            Path file = tabletDir.resolve(name);
+            try {
+                files.deleteIfExists(file);
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = IoFailures.of(e, file);
+                }
+            }
+        }
+        finished.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

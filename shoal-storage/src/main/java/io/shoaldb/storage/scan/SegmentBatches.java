@@ -1,0 +1,83 @@
+package io.shoaldb.storage.scan;
+
+import io.shoaldb.storage.segment.SegmentReader;
+import io.shoaldb.storage.segment.SegmentScanner;
+import io.shoaldb.storage.segment.ZoneMapPredicate;
+import io.shoaldb.storage.tablet.TabletSchema;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.ConstantVector;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.VectorBuilder;
+
+/**
+ * The batches of one segment in the current table schema's terms: the requested table columns, matched
+ * to segment columns by unique id; a column the segment predates is a constant of its default (NULL
+ * without one). Pages the (mapped) predicate rules out are skipped.
+ */
+final class SegmentBatches implements AutoCloseable {
+    private final SegmentReader reader;
+    private final SegmentScanner scanner;
+    private int[] segmentColumn;
+    private FlatVector[] defaults;
+
+    /**
+     * @param columns table column positions to produce, in this order
+     * @param predicate on table column positions; {@code prunable[c]} says whether column c may prune
+     */
+    SegmentBatches(SegmentReader reader, TabletSchema schema, int[] columns, ZoneMapPredicate predicate,
+                   boolean[] prunable) {
+        this.reader = reader;
+        try {
+            this.scanner = bind(schema, columns, predicate, prunable);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    private SegmentScanner bind(TabletSchema schema, int[] columns, ZoneMapPredicate predicate, boolean[] prunable) {
+        this.segmentColumn = new int[columns.length];
+        this.defaults = new FlatVector[columns.length];
+        int present = 0;
+        for (int i = 0; i < columns.length; i++) {
+            int c = columns[i];
+            segmentColumn[i] = reader.columnIndexOf(schema.columns().get(c).uniqueId());
+            if (segmentColumn[i] < 0) {
+                VectorBuilder b = VectorBuilder.create(schema.columns().get(c).type(), 1);
+                b.appendObject(schema.defaultValues().get(c));
+                defaults[i] = b.build();
+            } else {
+                present++;
+            }
+        }
+        int[] read = new int[present];
+        for (int i = 0, r = 0; i < columns.length; i++) {
+            if (segmentColumn[i] >= 0) {
+                read[r++] = segmentColumn[i];
+            }
+        }
+        ZoneMapPredicate mapped = PredicateMapper.map(predicate, c -> prunable[c]
+                ? reader.columnIndexOf(schema.columns().get(c).uniqueId()) : -1);
+        // A segment with only default columns still needs its page row counts: read one real column.
+        return reader.scan(present == 0 ? new int[] {0} : read, mapped);
+    }
+
+    /** The next batch (columns as requested), or null at the end. */
+    Batch next() {
+        Batch page = scanner.next();
+        if (page == null) {
+            return null;
+        }
+        ColumnVector[] out = new ColumnVector[segmentColumn.length];
+        for (int i = 0, r = 0; i < out.length; i++) {
+            out[i] = segmentColumn[i] >= 0 ? page.column(r++) : new ConstantVector(defaults[i], page.rowCount());
+        }
+        return new Batch(page.rowCount(), out);
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

@@ -1,0 +1,263 @@
+package io.shoaldb.storage.compaction;
+
+import static io.shoaldb.storage.TestTables.TABLE;
+import static io.shoaldb.storage.TestTables.row;
+import static io.shoaldb.storage.TestTables.scan;
+import static io.shoaldb.storage.TestTables.sorted;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.storage.StorageOptions;
+import io.shoaldb.storage.StorageStatus;
+import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.storage.TestTables;
+import io.shoaldb.storage.partition.DataPartitions;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.segment.ZoneMapPredicate;
+import io.shoaldb.storage.tablet.KeysModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class CompactionTest {
+    @TempDir
+    Path dir;
+
+    /** Stands in for the transaction layer: a "durable log" of what is visible, then publish. */
+    static final class LogCommitter implements CompactionCommitter {
+        final StorageEngine engine;
+        final Map<Long, List<RowsetMeta>> visible = new ConcurrentHashMap<>();
+        volatile RuntimeException failWith;
+
+        LogCommitter(StorageEngine engine) {
+            this.engine = engine;
+        }
+
+        synchronized void load(long tablet, RowsetMeta meta, long version) {
+            visible.computeIfAbsent(tablet, t -> new ArrayList<>()).add(meta);
+            engine.publish(TABLE, version, Map.of(tablet, List.of(meta)), Map.of());
+        }
+
+        @Override
+        public synchronized void commitCompaction(long tableId, long tabletId, List<RowsetMeta> inputs, RowsetMeta output) {
+            if (failWith != null) {
+                throw failWith;
+            }
+            List<RowsetMeta> list = visible.get(tabletId);
+            list.removeIf(m -> inputs.stream().anyMatch(i -> i.rowsetId() == m.rowsetId()));
+            list.add(output);
+            try (TableSnapshot s = engine.snapshot(tableId)) {
+                engine.publish(tableId, s.version(), Map.of(tabletId, List.of(output)), Map.of(tabletId, inputs));
+            }
+        }
+    }
+
+    private StorageEngine engine(KeysModel model, StorageOptions options) {
+        LocalFiles files = new LocalFiles();
+        DataPartitions partitions = TestTables.partitions(files, dir);
+        StorageEngine e = new StorageEngine(files, partitions, options);
+        e.registerTable(TABLE, TestTables.schema(model), TestTables.tablets(2, partitions.count()));
+        return e;
+    }
+
+    private static final StorageOptions OPTIONS = StorageOptions.DEFAULT.withCompaction(4, 32, 0);
+
+    @ParameterizedTest
+    @EnumSource(KeysModel.class)
+    void manySmallCommitsCollapseAndResultsDoNotChange(KeysModel model) {
+        StorageEngine e = engine(model, OPTIONS);
+        LogCommitter log = new LogCommitter(e);
+        for (long v = 2; v < 102; v++) {
+            log.load(100, TestTables.write(e, 100, v, row(v % 10, v, "s" + v), row(v % 7, 1L, "t" + v)), v);
+        }
+        List<List<Object>> before = sorted(scan(e, 100));
+        try (CompactionScheduler scheduler = new CompactionScheduler(e, log, OPTIONS)) {
+            assertThat(scheduler.compactNow(TABLE)).isPositive();
+        }
+        StorageStatus.TabletStatus tablet = e.status().tables().getFirst().tablets().getFirst();
+        assertThat(tablet.rowsetCount()).isLessThanOrEqualTo(4);
+        assertThat(sorted(scan(e, 100))).isEqualTo(before);
+        try (TableSnapshot s = e.snapshot(TABLE)) {
+            List<RowsetMeta> rowsets = s.rowsets(100);
+            assertThat(rowsets.getFirst().startVersion()).isEqualTo(2);
+            assertThat(rowsets.getLast().endVersion()).isEqualTo(101);
+            if (model != KeysModel.DUPLICATE) {
+                assertThat(rowsets.stream().mapToLong(RowsetMeta::rowCount).sum()).isLessThanOrEqualTo(10 * 4);
+            }
+        }
+        // inputs' files are gone once no snapshot holds them
+        assertThat(segmentFiles()).hasSize(countSegments(e));
+    }
+
+    @Test
+    void compactionUnderConcurrentWritesAndScansKeepsResultsEqualToTheModel() throws Exception {
+        StorageOptions options = StorageOptions.DEFAULT.withCompaction(3, 8, 0).withCompactionInterval(1);
+        StorageEngine e = engine(KeysModel.UNIQUE, options);
+        LogCommitter log = new LogCommitter(e);
+        // expected model: key -> value of the newest version
+        Map<Long, List<Object>> model = new TreeMap<>();
+        AtomicBoolean writing = new AtomicBoolean(true);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        CountDownLatch firstLoads = new CountDownLatch(20);
+        List<String> scanErrors = new ArrayList<>();
+        try (CompactionScheduler scheduler = new CompactionScheduler(e, log, options)) {
+            scheduler.start();
+            Future<?> writer = pool.submit(() -> {
+                for (long v = 2; v < 202; v++) {
+                    long k1 = v % 37;
+                    long k2 = (v * 7) % 53;
+                    log.load(100, TestTables.write(e, 100, v, row(k1, v, "a" + v), row(k2, -v, "b" + v)), v);
+                    synchronized (model) {
+                        model.put(k1, List.of(k1, v, "a" + v));
+                        model.put(k2, List.of(k2, -v, "b" + v));
+                    }
+                    firstLoads.countDown();
+                }
+                writing.set(false);
+            });
+            Future<?> reader = pool.submit(() -> {
+                firstLoads.await();
+                while (writing.get()) {
+                    // every scan sees one consistent version: unique keys, ascending
+                    List<List<Object>> rows = scan(e, 100);
+                    for (int i = 1; i < rows.size(); i++) {
+                        if ((Long) rows.get(i - 1).getFirst() >= (Long) rows.get(i).getFirst()) {
+                            scanErrors.add("out of order or duplicate key at " + i + ": " + rows);
+                        }
+                    }
+                }
+                return null;
+            });
+            writer.get(2, TimeUnit.MINUTES);
+            reader.get(2, TimeUnit.MINUTES);
+            scheduler.compactNow(TABLE);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(scanErrors).isEmpty();
+        assertThat(scan(e, 100)).containsExactlyElementsOf(model.values());
+        assertThat(e.status().tables().getFirst().tablets().getFirst().rowsetCount()).isLessThanOrEqualTo(3);
+
+        // the log and the engine agree: a restart from the log sees the same rows, no file is left over
+        LocalFiles files = new LocalFiles();
+        StorageEngine restarted = new StorageEngine(files, TestTables.partitions(files, dir), options);
+        restarted.registerTable(TABLE, TestTables.schema(KeysModel.UNIQUE), TestTables.tablets(2, 2));
+        restarted.restore(TABLE, 201, new HashMap<>(log.visible));
+        assertThat(restarted.finishRecovery()).isEmpty();
+        assertThat(scan(restarted, 100)).containsExactlyElementsOf(model.values());
+    }
+
+    @Test
+    void aCompactionThatFailsToCommitLeavesTheInputsAndNoFiles() {
+        StorageEngine e = engine(KeysModel.AGGREGATE, OPTIONS);
+        LogCommitter log = new LogCommitter(e);
+        for (long v = 2; v < 12; v++) {
+            log.load(100, TestTables.write(e, 100, v, row(1L, v, "x" + v)), v);
+        }
+        List<Path> filesBefore = segmentFiles();
+        log.failWith = new IllegalStateException("log is full");
+        try (CompactionScheduler scheduler = new CompactionScheduler(e, log, OPTIONS)) {
+            assertThatThrownBy(() -> scheduler.compactNow(TABLE)).hasMessageContaining("log is full");
+        }
+        assertThat(segmentFiles()).containsExactlyInAnyOrderElementsOf(filesBefore);
+        assertThat(scan(e, 100)).containsExactly(List.of(1L, 65L, "x11"));
+    }
+
+    @Test
+    void aCrashAfterTheOutputIsWrittenButBeforeItIsCommittedKeepsTheInputs() {
+        StorageEngine e = engine(KeysModel.UNIQUE, OPTIONS);
+        LogCommitter log = new LogCommitter(e);
+        for (long v = 2; v < 12; v++) {
+            log.load(100, TestTables.write(e, 100, v, row(v, v, "x")), v);
+        }
+        // the "crash": the committer never returns normally and the process dies; the output files remain
+        List<Path> outputs = new ArrayList<>();
+        CompactionCommitter crashing = (tableId, tabletId, inputs, output) -> {
+            try (TableSnapshot s = e.snapshot(tableId)) {
+                output.segmentFiles().forEach(f -> outputs.add(s.tabletDirectory(tabletId).resolve(f)));
+            }
+            outputs.forEach(p -> assertThat(p).exists());
+            throw new Error("kill -9");
+        };
+        try (CompactionScheduler scheduler = new CompactionScheduler(e, crashing, OPTIONS)) {
+            assertThatThrownBy(() -> scheduler.compactNow(TABLE)).isInstanceOf(Error.class);
+        }
+        assertThat(outputs).isNotEmpty().allSatisfy(p -> assertThat(p).exists());
+
+        LocalFiles files = new LocalFiles();
+        StorageEngine restarted = new StorageEngine(files, TestTables.partitions(files, dir), OPTIONS);
+        restarted.registerTable(TABLE, TestTables.schema(KeysModel.UNIQUE), TestTables.tablets(2, 2));
+        restarted.restore(TABLE, 11, new HashMap<>(log.visible));
+        assertThat(restarted.finishRecovery()).containsExactlyInAnyOrderElementsOf(outputs);
+        assertThat(scan(restarted, 100)).hasSize(10);
+    }
+
+    @Test
+    void aScanOpenDuringCompactionReadsTheInputsToItsEnd() {
+        StorageEngine e = engine(KeysModel.DUPLICATE, OPTIONS);
+        LogCommitter log = new LogCommitter(e);
+        for (long v = 2; v < 12; v++) {
+            log.load(100, TestTables.write(e, 100, v, row(v, v, "x")), v);
+        }
+        int filesBefore = segmentFiles().size();
+        try (TableSnapshot old = e.snapshot(TABLE)) {
+            try (CompactionScheduler scheduler = new CompactionScheduler(e, log, OPTIONS)) {
+                scheduler.compactNow(TABLE);
+            }
+            assertThat(segmentFiles().size()).isGreaterThan(filesBefore);
+            assertThat(scan(old, 100, ZoneMapPredicate.ALWAYS)).hasSize(10);
+        }
+        assertThat(segmentFiles()).hasSize(countSegments(e));
+        assertThat(scan(e, 100)).hasSize(10);
+    }
+
+    @Test
+    void policyPicksTheLongestRunOfSmallConsecutiveRowsets() {
+        CompactionPolicy policy = new CompactionPolicy(3, 3, 100);
+        List<RowsetMeta> rowsets = new ArrayList<>();
+        long[] sizes = {500, 10, 10, 500, 10, 10, 10, 10};
+        for (int i = 0; i < sizes.length; i++) {
+            rowsets.add(new RowsetMeta(i, 1, i + 2, i + 2, 0, List.of(), 1, sizes[i]));
+        }
+        assertThat(policy.choose(rowsets)).extracting(RowsetMeta::rowsetId).containsExactly(4L, 5L, 6L);
+        assertThat(policy.choose(rowsets.subList(0, 3))).isEmpty();
+        List<RowsetMeta> large = rowsets.stream().filter(r -> r.dataBytes() == 500).toList();
+        assertThat(new CompactionPolicy(1, 5, 100).choose(large)).hasSize(2);
+    }
+
+    private List<Path> segmentFiles() {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(p -> p.toString().endsWith(".seg")).toList();
+        } catch (java.io.IOException ex) {
+            throw new AssertionError(ex);
+        }
+    }
+
+    private static int countSegments(StorageEngine e) {
+        try (TableSnapshot s = e.snapshot(TABLE)) {
+            int n = 0;
+            for (long t : s.tabletIds()) {
+                n += s.rowsets(t).stream().mapToInt(r -> r.segmentFiles().size()).sum();
+            }
+            return n;
+        }
+    }
+}
