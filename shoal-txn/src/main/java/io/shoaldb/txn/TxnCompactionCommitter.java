@@ -1,5 +1,6 @@
 package io.shoaldb.txn;
 
+import io.shoaldb.storage.compaction.CompactionCommitter;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import java.util.List;
 
@@ -8,17 +9,15 @@ import java.util.List;
  * the table version does not change), then a publish that swaps them. A compaction whose inputs are no
  * longer all visible (a truncate or another compaction won the race) is rejected with COMPACTION_STALE,
  * and storage simply deletes its output.
- *
- * <p>Has the signature of {@code io.shoaldb.storage.compaction.CompactionCommitter}, which the storage
- * engine defines; it will declare {@code implements} once that interface exists.
  */
-public final class TxnCompactionCommitter {
+public final class TxnCompactionCommitter implements CompactionCommitter {
     private final TransactionManager manager;
 
     public TxnCompactionCommitter(TransactionManager manager) {
         this.manager = manager;
     }
 
+    @Override
     public void commitCompaction(long tableId, long tabletId, List<RowsetMeta> inputs, RowsetMeta output) {
         manager.commitCompaction(tableId, tabletId, inputs, output);
     }
