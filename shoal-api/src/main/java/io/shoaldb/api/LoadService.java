@@ -1,0 +1,31 @@
+package io.shoaldb.api;
+
+import java.io.InputStream;
+import java.util.Map;
+
+/**
+ * Loads that arrive over HTTP (Stream Load). The HTTP protocol authenticates the user, validates the
+ * URL, and hands the body over as a stream; everything about formats, group commit and transactions
+ * happens behind this interface.
+ */
+public interface LoadService {
+    /**
+     * Runs one Stream Load to completion (or to its acknowledgement, for async group commit).
+     *
+     * @param body the request body, already decompressed by HTTP transfer coding but not by
+     *     {@code compress_type}; reading it blocks until the client sends more
+     * @return the outcome; failures that Doris reports inside the JSON (bad data, label reuse) are results
+     *     with status {@code Fail}/{@code Label Already Exists}, not exceptions
+     * @throws io.shoaldb.common.error.ShoalException for requests that cannot start (unknown table...)
+     */
+    StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body);
+
+    /** {@code PUT /api/{db}/_stream_load_2pc}: commits or aborts a prepared two-phase load. */
+    TwoPhaseCommitResult twoPhaseCommit(String user, String database, Map<String, String> headers);
+
+    /** The rejected rows of a load with their reasons, for {@code GET /api/_load_error_log?file=...}; null if unknown. */
+    String loadErrorLog(String file);
+
+    /** WAL bytes per backend for {@code GET /api/get_wal_size}, keyed by {@code host:port}. */
+    Map<String, Long> walSizes();
+}

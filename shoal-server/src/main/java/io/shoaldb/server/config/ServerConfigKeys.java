@@ -1,0 +1,39 @@
+package io.shoaldb.server.config;
+
+import io.shoaldb.common.config.ConfigKey;
+import java.util.List;
+
+/** Every key a {@code shoal.conf} may set. Unknown keys are refused at start. */
+public final class ServerConfigKeys {
+    public static final ConfigKey<Integer> QUERY_PORT =
+            ConfigKey.port("query_port", 9030, "MySQL-protocol port");
+    public static final ConfigKey<Integer> HTTP_PORT =
+            ConfigKey.port("http_port", 8030, "HTTP port for Stream Load and the REST API");
+    public static final ConfigKey<Integer> WEBSERVER_PORT =
+            ConfigKey.port("webserver_port", 8040, "second HTTP port, so backend-style Stream Load URLs work");
+    public static final ConfigKey<String> BIND_ADDRESS = ConfigKey.string("bind_address", "127.0.0.1",
+            "address the ports listen on; loopback by default because root has no password until one is set");
+    public static final ConfigKey<String> STORAGE_ROOT_PATH = ConfigKey.string("storage_root_path", "./data",
+            "';'-separated data directories; each one is a data path");
+    public static final ConfigKey<String> META_DIR = ConfigKey.string("meta_dir", "",
+            "directory of the catalog journal and image; empty = 'meta' under the first storage path");
+    public static final ConfigKey<String> SYS_LOG_DIR = ConfigKey.string("sys_log_dir", "log",
+            "directory of the server log and the audit log");
+    public static final ConfigKey<String> ROOT_PASSWORD = ConfigKey.string("root_password", "",
+            "password of the root user; empty means none (a warning is logged at every start)");
+    public static final ConfigKey<Integer> QE_MAX_CONNECTION = ConfigKey.integer("qe_max_connection", 4096, 1,
+            1_000_000, "most MySQL-protocol connections at once");
+    public static final ConfigKey<Integer> MAX_ALLOWED_PACKET = ConfigKey.integer("max_allowed_packet",
+            64 * 1024 * 1024, 1024, 1024 * 1024 * 1024, "largest MySQL command a client may send, in bytes");
+    public static final ConfigKey<Integer> METADATA_CHECKPOINT_INTERVAL = ConfigKey.integer(
+            "metadata_checkpoint_interval", 1000, 1, 10_000_000,
+            "journal entries after which the catalog writes a new image");
+
+    private ServerConfigKeys() {
+    }
+
+    public static List<ConfigKey<?>> all() {
+        return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
+                SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL);
+    }
+}

@@ -1,0 +1,118 @@
+package io.shoaldb.server.session;
+
+import io.shoaldb.common.error.ErrorCode;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the {@code ?} placeholders of a statement text (outside strings, identifiers and comments) and
+ * renders bound values back into it as SQL literals. Prepared statements other than INSERT use this:
+ * they are rare and cheap to re-parse. Prepared INSERTs, the hot path, bind values without text.
+ */
+public final class ParameterText {
+    private static final DateTimeFormatter DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS]");
+    private final String sql;
+    private final int[] placeholderOffsets;
+
+    private ParameterText(String sql, int[] placeholderOffsets) {
+        this.sql = sql;
+        this.placeholderOffsets = placeholderOffsets;
+    }
+
+    public static ParameterText scan(String sql) {
+        List<Integer> offsets = new ArrayList<>();
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(sql, i, c);
+            } else if (c == '#' || (c == '-' && i + 2 < n && sql.charAt(i + 1) == '-'
+                    && Character.isWhitespace(sql.charAt(i + 2)))) {
+                int end = sql.indexOf('\n', i);
+                i = end < 0 ? n : end + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else {
+                if (c == '?') {
+                    offsets.add(i);
+                }
+                i++;
+            }
+        }
+        return new ParameterText(sql, offsets.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static int skipQuoted(String sql, int start, char quote) {
+        int i = start + 1;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '\\' && quote != '`') {
+                i += 2;
+            } else if (c == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                } else {
+                    return i + 1;
+                }
+            } else {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    public int count() {
+        return placeholderOffsets.length;
+    }
+
+    /** The statement with every placeholder replaced by its value as a literal. */
+    public String bind(List<Object> values) {
+        if (values.size() != placeholderOffsets.length) {
+            throw ErrorCode.WRONG_PARAM_COUNT.exception("mysqld_stmt_execute", placeholderOffsets.length,
+                    values.size());
+        }
+        StringBuilder out = new StringBuilder(sql.length() + 16 * values.size());
+        int from = 0;
+        for (int p = 0; p < placeholderOffsets.length; p++) {
+            out.append(sql, from, placeholderOffsets[p]);
+            appendLiteral(out, values.get(p));
+            from = placeholderOffsets[p] + 1;
+        }
+        return out.append(sql, from, sql.length()).toString();
+    }
+
+    static void appendLiteral(StringBuilder out, Object value) {
+        switch (value) {
+            case null -> out.append("NULL");
+            case Boolean b -> out.append(b ? "TRUE" : "FALSE");
+            case BigDecimal d -> out.append(d.toPlainString());
+            case Double d when d.isNaN() || d.isInfinite() -> throw ErrorCode.INVALID_VALUE.exception(
+                    "parameter value " + d + " is not a number SQL can hold");
+            case Float f when f.isNaN() || f.isInfinite() -> throw ErrorCode.INVALID_VALUE.exception(
+                    "parameter value " + f + " is not a number SQL can hold");
+            case Number number -> out.append(number);
+            case LocalDateTime time -> appendQuoted(out, DATETIME.format(time));
+            case byte[] bytes -> appendQuoted(out, new String(bytes, StandardCharsets.UTF_8));
+            default -> appendQuoted(out, value.toString());
+        }
+    }
+
+    private static void appendQuoted(StringBuilder out, String text) {
+        out.append('\'');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\'' -> out.append("''");
+                case '\\' -> out.append("\\\\");
+                default -> out.append(c);
+            }
+        }
+        out.append('\'');
+    }
+}

@@ -1,0 +1,13 @@
+package io.shoaldb.server.session;
+
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * A statement parsed once at COM_STMT_PREPARE and kept for every execution.
+ *
+ * @param sql the text, for the audit log
+ * @param node the parsed statement with {@code ?} placeholders
+ * @param parameterCount how many placeholders it has
+ */
+public record PreparedSql(String sql, SqlNode node, int parameterCount) {
+}

@@ -1,0 +1,49 @@
+package io.shoaldb.server.session;
+
+import io.shoaldb.api.Authenticator;
+import io.shoaldb.api.ClientInfo;
+import io.shoaldb.api.ServerInfo;
+import io.shoaldb.api.Session;
+import io.shoaldb.api.SessionFactory;
+import io.shoaldb.server.variable.GlobalVariables;
+import io.shoaldb.server.variable.SessionVariables;
+
+/** Opens {@link ShoalSession}s for the protocols. */
+public final class ShoalSessionFactory implements SessionFactory {
+    private final Authenticator authenticator;
+    private final ServerInfo serverInfo;
+    private final GlobalVariables globals;
+    private final StatementRunner runner;
+    private final SessionRegistry registry;
+    private final AuditLog auditLog = new AuditLog();
+
+    public ShoalSessionFactory(Authenticator authenticator, ServerInfo serverInfo, GlobalVariables globals,
+            StatementRunner runner, SessionRegistry registry) {
+        this.authenticator = authenticator;
+        this.serverInfo = serverInfo;
+        this.globals = globals;
+        this.runner = runner;
+        this.registry = registry;
+    }
+
+    @Override
+    public Session open(ClientInfo client) {
+        ShoalSession session = new ShoalSession(client, new SessionVariables(globals), runner, auditLog,
+                registry::remove);
+        if (client.initialDatabase() != null && !client.initialDatabase().isEmpty()) {
+            session.useDatabase(client.initialDatabase());
+        }
+        registry.add(session);
+        return session;
+    }
+
+    @Override
+    public Authenticator authenticator() {
+        return authenticator;
+    }
+
+    @Override
+    public ServerInfo serverInfo() {
+        return serverInfo;
+    }
+}

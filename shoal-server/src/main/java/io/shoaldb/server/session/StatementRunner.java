@@ -1,0 +1,24 @@
+package io.shoaldb.server.session;
+
+import io.shoaldb.api.ResultColumn;
+import io.shoaldb.api.StatementResult;
+import java.util.List;
+import org.apache.calcite.sql.SqlNode;
+
+/** Executes parsed statements for a session; the server's statement package implements it. */
+public interface StatementRunner {
+    /** Runs a statement; {@code sql} is its text, from which result columns take their labels. */
+    StatementResult run(ShoalSession session, SqlNode statement, String sql);
+
+    /** Whether the statement reads the warnings (so they must not be cleared before it runs). */
+    boolean isWarningsQuery(SqlNode statement);
+
+    /** The result columns a statement will return, if known without running it. */
+    List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement);
+
+    /** The columns of a table, for COM_FIELD_LIST. */
+    List<ResultColumn> listFields(ShoalSession session, String table, String wildcard);
+
+    /** Throws UNKNOWN_DATABASE unless the database exists. */
+    void checkDatabaseExists(String database);
+}

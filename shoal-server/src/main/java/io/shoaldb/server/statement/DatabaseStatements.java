@@ -1,0 +1,60 @@
+package io.shoaldb.server.statement;
+
+import io.shoaldb.api.StatementResult;
+import io.shoaldb.api.UpdateResult;
+import io.shoaldb.catalog.model.Database;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.expression.LikeMatcher;
+import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.sql.tree.SqlCreateDatabase;
+import io.shoaldb.sql.tree.SqlDropDatabase;
+import io.shoaldb.sql.tree.SqlShowDatabases;
+import io.shoaldb.sql.tree.SqlUseDatabase;
+import java.util.function.Predicate;
+
+/** CREATE / DROP / USE / SHOW DATABASES. */
+final class DatabaseStatements {
+    private final ServerContext server;
+
+    DatabaseStatements(ServerContext server) {
+        this.server = server;
+    }
+
+    StatementResult create(SqlCreateDatabase statement) {
+        if (!statement.properties().isEmpty()) {
+            throw ErrorCode.UNKNOWN_PROPERTY.exception(statement.properties());
+        }
+        server.catalog().createDatabase(statement.database(), statement.ifNotExists());
+        return UpdateResult.OK;
+    }
+
+    StatementResult drop(ShoalSession session, SqlDropDatabase statement) {
+        server.catalog().dropDatabase(statement.database(), statement.ifExists(), statement.force());
+        if (statement.database().equals(session.currentDatabase())) {
+            session.clearCurrentDatabase();
+        }
+        return UpdateResult.OK;
+    }
+
+    StatementResult use(ShoalSession session, SqlUseDatabase statement) {
+        session.useDatabase(statement.database());
+        return UpdateResult.OK;
+    }
+
+    StatementResult show(SqlShowDatabases statement) {
+        Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
+        TextTable table = new TextTable("Database");
+        for (Database database : server.catalog().snapshot().databases()) {
+            if (like.test(database.name())) {
+                table.row(database.name());
+            }
+        }
+        return table.result();
+    }
+
+    void checkExists(String database) {
+        if (server.catalog().snapshot().database(database).isEmpty()) {
+            throw ErrorCode.UNKNOWN_DATABASE.exception(database);
+        }
+    }
+}

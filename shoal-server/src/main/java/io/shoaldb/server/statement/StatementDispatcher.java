@@ -1,0 +1,104 @@
+package io.shoaldb.server.statement;
+
+import io.shoaldb.api.ResultColumn;
+import io.shoaldb.api.StatementResult;
+import io.shoaldb.api.UpdateResult;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.server.session.StatementRunner;
+import io.shoaldb.sql.tree.SqlAlterTable;
+import io.shoaldb.sql.tree.SqlBegin;
+import io.shoaldb.sql.tree.SqlCommit;
+import io.shoaldb.sql.tree.SqlCreateDatabase;
+import io.shoaldb.sql.tree.SqlCreateTable;
+import io.shoaldb.sql.tree.SqlDorisInsert;
+import io.shoaldb.sql.tree.SqlDropDatabase;
+import io.shoaldb.sql.tree.SqlDropTable;
+import io.shoaldb.sql.tree.SqlRollback;
+import io.shoaldb.sql.tree.SqlSetNames;
+import io.shoaldb.sql.tree.SqlSetTransaction;
+import io.shoaldb.sql.tree.SqlSetVariables;
+import io.shoaldb.sql.tree.SqlShowColumns;
+import io.shoaldb.sql.tree.SqlShowCreateTable;
+import io.shoaldb.sql.tree.SqlShowDatabases;
+import io.shoaldb.sql.tree.SqlShowSimple;
+import io.shoaldb.sql.tree.SqlShowTables;
+import io.shoaldb.sql.tree.SqlShowVariables;
+import io.shoaldb.sql.tree.SqlShowWarnings;
+import io.shoaldb.sql.tree.SqlTruncateTable;
+import io.shoaldb.sql.tree.SqlUseDatabase;
+import java.util.List;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+
+/** Sends each kind of statement to the class that runs it. */
+public final class StatementDispatcher implements StatementRunner {
+    private final DatabaseStatements databases;
+    private final TableStatements tables;
+    private final VariableStatements variables;
+    private final SelectStatements selects;
+    private final InfoStatements info;
+    private final TransactionStatements transactions = new TransactionStatements();
+
+    public StatementDispatcher(ServerContext server) {
+        this.databases = new DatabaseStatements(server);
+        this.tables = new TableStatements(server);
+        this.variables = new VariableStatements(server);
+        this.selects = new SelectStatements(server);
+        this.info = new InfoStatements(server);
+    }
+
+    @Override
+    public StatementResult run(ShoalSession session, SqlNode statement, String sql) {
+        return switch (statement) {
+            case SqlSelect select -> selects.select(session, select, sql);
+            case SqlOrderBy orderBy -> selects.select(session, orderBy, sql);
+            case SqlSetVariables set -> variables.set(session, set);
+            case SqlSetNames set -> variables.setNames(session, set);
+            case SqlSetTransaction ignored -> UpdateResult.OK;
+            case SqlShowVariables show -> variables.show(session, show);
+            case SqlShowWarnings show -> info.showWarnings(session, show);
+            case SqlShowSimple show -> info.showSimple(show);
+            case SqlCreateDatabase create -> databases.create(create);
+            case SqlDropDatabase drop -> databases.drop(session, drop);
+            case SqlUseDatabase use -> databases.use(session, use);
+            case SqlShowDatabases show -> databases.show(show);
+            case SqlCreateTable create -> tables.create(session, create);
+            case SqlDropTable drop -> tables.drop(session, drop);
+            case SqlAlterTable alter -> tables.alter(session, alter);
+            case SqlTruncateTable truncate -> tables.truncate(session, truncate);
+            case SqlShowTables show -> tables.showTables(session, show);
+            case SqlShowCreateTable show -> tables.showCreate(session, show);
+            case SqlShowColumns show -> tables.showColumns(session, show);
+            case SqlBegin ignored -> transactions.begin(session);
+            case SqlCommit ignored -> transactions.end(session);
+            case SqlRollback ignored -> transactions.end(session);
+            case SqlDorisInsert ignored -> throw ErrorCode.NOT_SUPPORTED.exception(
+                    "INSERT before the storage engine is enabled");
+            default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
+        };
+    }
+
+    @Override
+    public boolean isWarningsQuery(SqlNode statement) {
+        return statement instanceof SqlShowWarnings;
+    }
+
+    @Override
+    public List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement) {
+        // Column types of constant SELECTs are only known once evaluated; clients read them from the
+        // execute reply, which always carries column definitions.
+        return List.of();
+    }
+
+    @Override
+    public List<ResultColumn> listFields(ShoalSession session, String table, String wildcard) {
+        return tables.listFields(session, table, wildcard);
+    }
+
+    @Override
+    public void checkDatabaseExists(String database) {
+        databases.checkExists(database);
+    }
+}

@@ -1,0 +1,154 @@
+package io.shoaldb.server.statement;
+
+import io.shoaldb.api.ResultColumn;
+import io.shoaldb.api.StatementResult;
+import io.shoaldb.api.UpdateResult;
+import io.shoaldb.catalog.ShowCreateTable;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.model.Column;
+import io.shoaldb.catalog.model.ColumnDefault;
+import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.Table;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.expression.LikeMatcher;
+import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.sql.tree.AlterOperation;
+import io.shoaldb.sql.tree.SqlAlterTable;
+import io.shoaldb.sql.tree.SqlCreateTable;
+import io.shoaldb.sql.tree.SqlDropTable;
+import io.shoaldb.sql.tree.SqlShowColumns;
+import io.shoaldb.sql.tree.SqlShowCreateTable;
+import io.shoaldb.sql.tree.SqlShowTables;
+import io.shoaldb.sql.tree.SqlTruncateTable;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** CREATE / DROP / ALTER TABLE and the SHOW statements that describe tables. */
+final class TableStatements {
+    private final ServerContext server;
+
+    TableStatements(ServerContext server) {
+        this.server = server;
+    }
+
+    StatementResult create(ShoalSession session, SqlCreateTable statement) {
+        String database = Names.database(session, statement.database());
+        server.catalog().createTable(TableDefinitions.from(database, statement), statement.ifNotExists());
+        return UpdateResult.OK;
+    }
+
+    StatementResult drop(ShoalSession session, SqlDropTable statement) {
+        server.catalog().dropTable(Names.database(session, statement.database()), statement.table(),
+                statement.ifExists());
+        return UpdateResult.OK;
+    }
+
+    StatementResult alter(ShoalSession session, SqlAlterTable statement) {
+        String database = Names.database(session, statement.database());
+        for (AlterOperation operation : statement.operations()) {
+            switch (operation) {
+                case AlterOperation.SetProperties set ->
+                        server.catalog().alterTableProperties(database, statement.table(), set.properties());
+                case AlterOperation.AddColumn add -> server.catalog().addColumn(database, statement.table(),
+                        TableDefinitions.column(add.column()), add.after(), add.first());
+                case AlterOperation.DropColumn dropColumn ->
+                        server.catalog().dropColumn(database, statement.table(), dropColumn.name());
+                case AlterOperation.ModifyColumn modify -> throw ErrorCode.NOT_SUPPORTED.exception(
+                        "MODIFY COLUMN (a heavy schema change)");
+            }
+        }
+        return UpdateResult.OK;
+    }
+
+    StatementResult truncate(ShoalSession session, SqlTruncateTable statement) {
+        table(server.catalog().snapshot(), Names.database(session, statement.database()), statement.table());
+        throw ErrorCode.NOT_SUPPORTED.exception("TRUNCATE TABLE before the storage engine is enabled");
+    }
+
+    StatementResult showTables(ShoalSession session, SqlShowTables statement) {
+        String database = Names.database(session, statement.database());
+        CatalogSnapshot snapshot = server.catalog().snapshot();
+        if (snapshot.database(database).isEmpty()) {
+            throw ErrorCode.UNKNOWN_DATABASE.exception(database);
+        }
+        Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
+        TextTable result = statement.full()
+                ? new TextTable("Tables_in_" + database, "Table_type")
+                : new TextTable("Tables_in_" + database);
+        for (Table table : snapshot.tables(database)) {
+            if (!like.test(table.name())) {
+                continue;
+            }
+            if (statement.full()) {
+                result.row(table.name(), "BASE TABLE");
+            } else {
+                result.row(table.name());
+            }
+        }
+        return result.result();
+    }
+
+    StatementResult showCreate(ShoalSession session, SqlShowCreateTable statement) {
+        String database = Names.database(session, statement.database());
+        CatalogSnapshot snapshot = server.catalog().snapshot();
+        Table table = table(snapshot, database, statement.table());
+        Database db = snapshot.database(database).orElseThrow();
+        return new TextTable("Table", "Create Table").row(table.name(), ShowCreateTable.render(db, table)).result();
+    }
+
+    StatementResult showColumns(ShoalSession session, SqlShowColumns statement) {
+        Table table = table(server.catalog().snapshot(), Names.database(session, statement.database()),
+                statement.table());
+        Predicate<String> like = LikeMatcher.compile(statement.likePattern(), true);
+        TextTable result = statement.full()
+                ? new TextTable("Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges",
+                        "Comment")
+                : new TextTable("Field", "Type", "Null", "Key", "Default", "Extra");
+        for (Column column : table.columns()) {
+            if (!like.test(column.name())) {
+                continue;
+            }
+            String type = column.type().toSql();
+            String nullable = column.nullable() ? "YES" : "NO";
+            String key = Boolean.toString(column.key());
+            String defaultText = defaultText(column.defaultValue());
+            String extra = column.aggregation() == null ? "" : column.aggregation().name();
+            if (statement.full()) {
+                String collation = column.type().id().isString() ? "utf8mb4_general_ci" : null;
+                result.row(column.name(), type, collation, nullable, key, defaultText, extra, "select,insert,update",
+                        column.comment());
+            } else {
+                result.row(column.name(), type, nullable, key, defaultText, extra);
+            }
+        }
+        return result.result();
+    }
+
+    List<ResultColumn> listFields(ShoalSession session, String tableName, String wildcard) {
+        String database = Names.database(session, null);
+        Table table = table(server.catalog().snapshot(), database, tableName);
+        Predicate<String> like = LikeMatcher.compile(wildcard == null || wildcard.isEmpty() ? null : wildcard, true);
+        return table.columns().stream()
+                .filter(column -> like.test(column.name()))
+                .map(column -> new ResultColumn(column.name(), table.name(), database, column.type(), column.nullable()))
+                .toList();
+    }
+
+    private static String defaultText(ColumnDefault value) {
+        if (value == null) {
+            return null;
+        }
+        return switch (value.kind()) {
+            case NULL -> null;
+            case CURRENT_TIMESTAMP -> "CURRENT_TIMESTAMP";
+            case LITERAL -> value.literal();
+        };
+    }
+
+    static Table table(CatalogSnapshot snapshot, String database, String name) {
+        if (snapshot.database(database).isEmpty()) {
+            throw ErrorCode.UNKNOWN_DATABASE.exception(database);
+        }
+        return snapshot.table(database, name).orElseThrow(() -> ErrorCode.NO_SUCH_TABLE.exception(database, name));
+    }
+}

@@ -1,0 +1,74 @@
+package io.shoaldb.testing;
+
+import io.shoaldb.common.config.ShoalConfig;
+import io.shoaldb.server.ShoalServer;
+import io.shoaldb.server.config.ServerConfigKeys;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A real ShoalDB server in this JVM, on an ephemeral port, with its data under a directory the test
+ * owns. {@link #restart()} closes it cleanly and starts it again on the same data.
+ */
+public final class TestServer implements AutoCloseable {
+    private final Map<String, String> settings;
+    private ShoalServer server;
+
+    private TestServer(Map<String, String> settings) throws IOException {
+        this.settings = settings;
+        this.server = ShoalServer.start(ShoalConfig.of(ServerConfigKeys.all(), settings));
+    }
+
+    /** Starts a server storing everything under {@code dir}; {@code extra} adds or overrides config keys. */
+    public static TestServer start(Path dir, Map<String, String> extra) throws IOException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("query_port", "0");
+        settings.put("storage_root_path", dir.resolve("data").toString());
+        settings.put("sys_log_dir", dir.resolve("log").toString());
+        settings.putAll(extra);
+        return new TestServer(settings);
+    }
+
+    public static TestServer start(Path dir) throws IOException {
+        return start(dir, Map.of());
+    }
+
+    public int port() {
+        return server.queryPort();
+    }
+
+    public ShoalServer server() {
+        return server;
+    }
+
+    /** A MySQL Connector/J URL for this server; {@code params} is appended after '?' when non-empty. */
+    public String jdbcUrl(String database, String params) {
+        String base = "jdbc:mysql://127.0.0.1:" + port() + "/" + (database == null ? "" : database);
+        String defaults = "sslMode=DISABLED&allowPublicKeyRetrieval=true";
+        return base + "?" + defaults + (params == null || params.isEmpty() ? "" : "&" + params);
+    }
+
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(null, ""), "root", "");
+    }
+
+    public void restart() throws IOException {
+        server.close();
+        server = ShoalServer.start(ShoalConfig.of(ServerConfigKeys.all(), settings));
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
