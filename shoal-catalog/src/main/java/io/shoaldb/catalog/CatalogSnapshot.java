@@ -71,7 +71,8 @@ public final class CatalogSnapshot {
         return nextId;
     }
 
-    List<Table> allTables() {
+    /** Every table of every database. */
+    public List<Table> allTables() {
         return List.copyOf(tablesById.values());
     }
 

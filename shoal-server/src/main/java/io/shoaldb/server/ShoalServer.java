@@ -15,49 +15,81 @@ import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
 import io.shoaldb.server.statement.ServerContext;
 import io.shoaldb.server.statement.StatementDispatcher;
+import io.shoaldb.server.table.ColumnDefaults;
+import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.variable.GlobalVariables;
 import io.shoaldb.server.variable.VariableRegistry;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.storage.StorageOptions;
+import io.shoaldb.storage.compaction.CompactionScheduler;
+import io.shoaldb.storage.partition.DataPartitions;
+import io.shoaldb.txn.TransactionManager;
+import io.shoaldb.txn.TxnCompactionCommitter;
+import io.shoaldb.txn.TxnOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One ShoalDB server: frontend and backend roles in one process. Parts are built here by constructors
- * (no static singletons), in dependency order, and closed in reverse: recovery (the catalog replay)
- * finishes before any port accepts a client.
+ * (no static singletons), in dependency order, and closed in reverse. Recovery (catalog replay, then
+ * the transaction log, then storage) finishes before any port accepts a client.
  */
 public final class ShoalServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ShoalServer.class);
 
-    private final DataDirectoryLock lock;
+    private final Deque<AutoCloseable> closeInReverse;
     private final Catalog catalog;
+    private final StorageEngine storage;
     private final MySqlServer mysqlServer;
-    private final SessionRegistry sessions;
     private boolean closed;
 
-    private ShoalServer(DataDirectoryLock lock, Catalog catalog, MySqlServer mysqlServer, SessionRegistry sessions) {
-        this.lock = lock;
+    private ShoalServer(Deque<AutoCloseable> closeInReverse, Catalog catalog, StorageEngine storage,
+            MySqlServer mysqlServer) {
+        this.closeInReverse = closeInReverse;
         this.catalog = catalog;
+        this.storage = storage;
         this.mysqlServer = mysqlServer;
-        this.sessions = sessions;
     }
 
     /** Recovers the data under the configured paths and opens the ports. */
     public static ShoalServer start(ShoalConfig config) throws IOException {
-        FilesFacade files = new LocalFiles();
-        DataPaths paths = DataPaths.from(config);
-        List<Path> locked = new ArrayList<>(paths.storagePaths());
-        if (!paths.storagePaths().contains(paths.metaDir().getParent())) {
-            locked.add(paths.metaDir());
-        }
-        DataDirectoryLock lock = DataDirectoryLock.acquire(locked);
-        Catalog catalog = null;
+        Deque<AutoCloseable> opened = new ArrayDeque<>();
         try {
-            catalog = Catalog.open(files, paths.metaDir(), CatalogOptions.defaults()
-                    .withCheckpointEvery(config.get(ServerConfigKeys.METADATA_CHECKPOINT_INTERVAL)));
+            FilesFacade files = new LocalFiles();
+            DataPaths paths = DataPaths.from(config);
+            List<Path> locked = new ArrayList<>(paths.storagePaths());
+            if (!paths.storagePaths().contains(paths.metaDir().getParent())) {
+                locked.add(paths.metaDir());
+            }
+            opened.push(DataDirectoryLock.acquire(locked));
+
+            DataPartitions partitions = DataPartitions.open(files, paths.storagePaths(),
+                    config.get(ServerConfigKeys.DATA_PARTITIONS), config.get(ServerConfigKeys.MEM_LIMIT),
+                    Runtime.getRuntime().availableProcessors());
+            Catalog catalog = Catalog.open(files, paths.metaDir().resolve("catalog"), CatalogOptions.defaults()
+                    .withCheckpointEvery(config.get(ServerConfigKeys.METADATA_CHECKPOINT_INTERVAL))
+                    .withPartitionCount(partitions.count()));
+            opened.push(catalog);
+            StorageEngine storage = new StorageEngine(files, partitions, StorageOptions.DEFAULT);
+            TransactionManager txns = TransactionManager.open(files, paths.metaDir().resolve("txn"), storage,
+                    TxnOptions.defaults().withLabelKeepMax(
+                            Duration.ofSeconds(config.get(ServerConfigKeys.LABEL_KEEP_MAX_SECOND))));
+            opened.push(txns);
+            ColumnDefaults defaults = column -> null;
+            TableLifecycle tables = new TableLifecycle(catalog, storage, txns, defaults);
+            tables.recover();
+            CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
+                    StorageOptions.DEFAULT);
+            compaction.start();
+            opened.push(compaction);
+
             ServerInfo serverInfo = Version.serverInfo();
             int maxAllowedPacket = config.get(ServerConfigKeys.MAX_ALLOWED_PACKET);
             VariableRegistry registry = new VariableRegistry(serverInfo, maxAllowedPacket);
@@ -68,22 +100,21 @@ public final class ShoalServer implements AutoCloseable {
             }
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
-                    new ServerContext(catalog, globals, serverInfo, sessions));
+                    new ServerContext(catalog, tables, storage, txns, globals, serverInfo, sessions));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
             MySqlServer mysqlServer = new MySqlServer(sessionFactory, new MySqlServerOptions(
                     config.get(ServerConfigKeys.BIND_ADDRESS), config.get(ServerConfigKeys.QUERY_PORT),
                     config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket));
             mysqlServer.start();
-            LOG.info("ShoalDB {} started: query_port={} bind_address={} storage_root_path={} meta_dir={}",
-                    Version.product(), mysqlServer.port(), config.get(ServerConfigKeys.BIND_ADDRESS),
-                    paths.storagePaths(), paths.metaDir());
-            return new ShoalServer(lock, catalog, mysqlServer, sessions);
-        } catch (RuntimeException e) {
-            if (catalog != null) {
-                catalog.close();
-            }
-            lock.close();
+            opened.push(mysqlServer::close);
+            LOG.info("ShoalDB {} started: query_port={} bind_address={} storage_root_path={} meta_dir={} "
+                            + "data_partitions={}", Version.product(), mysqlServer.port(),
+                    config.get(ServerConfigKeys.BIND_ADDRESS), paths.storagePaths(), paths.metaDir(),
+                    partitions.count());
+            return new ShoalServer(opened, catalog, storage, mysqlServer);
+        } catch (IOException | RuntimeException e) {
+            closeAll(opened, e);
             throw e;
         }
     }
@@ -97,11 +128,11 @@ public final class ShoalServer implements AutoCloseable {
         return catalog;
     }
 
-    public SessionRegistry sessions() {
-        return sessions;
+    public StorageEngine storage() {
+        return storage;
     }
 
-    /** Stops accepting clients, closes sessions, then closes storage. Safe to call twice. */
+    /** Stops accepting clients and closes sessions, then the engines, then releases the data paths. */
     @Override
     public synchronized void close() throws IOException {
         if (closed) {
@@ -109,12 +140,21 @@ public final class ShoalServer implements AutoCloseable {
         }
         closed = true;
         LOG.info("ShoalDB stopping");
-        try {
-            mysqlServer.close();
-            catalog.close();
-        } finally {
-            lock.close();
-        }
+        IOException failure = new IOException("errors while stopping");
+        closeAll(closeInReverse, failure);
         LOG.info("ShoalDB stopped");
+        if (failure.getSuppressed().length > 0) {
+            throw failure;
+        }
+    }
+
+    private static void closeAll(Deque<AutoCloseable> opened, Exception failures) {
+        while (!opened.isEmpty()) {
+            try {
+                opened.pop().close();
+            } catch (Exception e) {
+                failures.addSuppressed(e);
+            }
+        }
     }
 }

@@ -49,6 +49,8 @@ public final class LoadDriver implements Callable<Integer> {
     boolean prepared;
     @Option(names = "--table", defaultValue = "bench_dt")
     String table;
+    @Option(names = "--dialect", defaultValue = "doris", description = "doris or mysql: the CREATE TABLE form of the ddl workload")
+    String dialect;
     @Option(names = "--session-sql", description = "statement each client runs after connecting (repeatable)")
     List<String> sessionSql = new ArrayList<>();
 
@@ -116,8 +118,8 @@ public final class LoadDriver implements Callable<Integer> {
                         for (long i = 0; !stop; i++) {
                             String name = table + "_" + client + "_" + i;
                             long t0 = System.nanoTime();
-                            s.execute("CREATE TABLE " + name + " (id INT NOT NULL, v VARCHAR(20) NULL) "
-                                    + "DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+                            s.execute("CREATE TABLE " + name + " (id INT NOT NULL, v VARCHAR(20) NULL)"
+                                    + (dialect.equals("doris") ? " DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1" : ""));
                             s.execute("DROP TABLE " + name);
                             record(t0);
                         }

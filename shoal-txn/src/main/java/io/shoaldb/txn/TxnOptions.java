@@ -31,6 +31,10 @@ public record TxnOptions(int checkpointEvery, Duration labelKeepMax, InstantSour
         return new TxnOptions(records, labelKeepMax, clock, defaultTimeout);
     }
 
+    public TxnOptions withLabelKeepMax(Duration keep) {
+        return new TxnOptions(checkpointEvery, keep, clock, defaultTimeout);
+    }
+
     public TxnOptions withClock(InstantSource source) {
         return new TxnOptions(checkpointEvery, labelKeepMax, source, defaultTimeout);
     }

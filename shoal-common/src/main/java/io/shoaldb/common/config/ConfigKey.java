@@ -26,6 +26,12 @@ public final class ConfigKey<T> {
         return new ConfigKey<>(name, s -> s, defaultValue, description);
     }
 
+    /** A key with its own parser; the parser throws IllegalArgumentException (or ConfigException) for bad text. */
+    public static <T> ConfigKey<T> custom(String name, Function<String, T> parser, String defaultText,
+            String description) {
+        return new ConfigKey<>(name, parser, defaultText, description);
+    }
+
     public static ConfigKey<Integer> port(String name, int defaultValue, String description) {
         return new ConfigKey<>(name, s -> {
             int port = Integer.parseInt(s.trim());
@@ -80,6 +86,8 @@ public final class ConfigKey<T> {
     public T parse(String text) {
         try {
             return parser.apply(text);
+        } catch (ConfigException e) {
+            throw e;
         } catch (RuntimeException e) {
             String reason = e instanceof NumberFormatException ? "not a number" : e.getMessage();
             throw new ConfigException("invalid value '" + text + "' for " + name + ": " + reason);

@@ -29,11 +29,20 @@ public final class ServerConfigKeys {
             "metadata_checkpoint_interval", 1000, 1, 10_000_000,
             "journal entries after which the catalog writes a new image");
 
+    public static final ConfigKey<Long> MEM_LIMIT = ConfigKey.custom("mem_limit",
+            text -> MemoryLimit.bytes(text, Runtime.getRuntime().maxMemory()), "90%",
+            "memory the engine may use: a percentage of the JVM's maximum heap, or a size such as 8G or 512M");
+    public static final ConfigKey<Integer> DATA_PARTITIONS = ConfigKey.integer("data_partitions", 0, 0, 1024,
+            "data partitions on this node; 0 = automatic (one per path, or min(cores, mem_limit/1GB, 16) on one path)");
+    public static final ConfigKey<Long> LABEL_KEEP_MAX_SECOND = ConfigKey.longInteger("label_keep_max_second",
+            3 * 24 * 3600, 1, Long.MAX_VALUE / 1000, "how long a finished load's label stays reserved");
+
     private ServerConfigKeys() {
     }
 
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
-                SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL);
+                SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
+                MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND);
     }
 }

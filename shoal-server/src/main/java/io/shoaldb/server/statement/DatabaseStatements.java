@@ -29,7 +29,7 @@ final class DatabaseStatements {
     }
 
     StatementResult drop(ShoalSession session, SqlDropDatabase statement) {
-        server.catalog().dropDatabase(statement.database(), statement.ifExists(), statement.force());
+        server.tables().dropDatabase(statement.database(), statement.ifExists(), statement.force());
         if (statement.database().equals(session.currentDatabase())) {
             session.clearCurrentDatabase();
         }

@@ -3,8 +3,12 @@ package io.shoaldb.server.statement;
 import io.shoaldb.api.ServerInfo;
 import io.shoaldb.catalog.Catalog;
 import io.shoaldb.server.session.SessionRegistry;
+import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.variable.GlobalVariables;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.txn.TransactionManager;
 
 /** The server-wide parts statements work on. */
-public record ServerContext(Catalog catalog, GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions) {
+public record ServerContext(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
+        GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions) {
 }

@@ -22,7 +22,10 @@ import io.shoaldb.sql.tree.SqlShowColumns;
 import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlShowSimple;
+import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowTables;
+import io.shoaldb.sql.tree.SqlShowTablets;
+import io.shoaldb.sql.tree.SqlShowTransaction;
 import io.shoaldb.sql.tree.SqlShowVariables;
 import io.shoaldb.sql.tree.SqlShowWarnings;
 import io.shoaldb.sql.tree.SqlTruncateTable;
@@ -39,6 +42,7 @@ public final class StatementDispatcher implements StatementRunner {
     private final VariableStatements variables;
     private final SelectStatements selects;
     private final InfoStatements info;
+    private final StorageStatements storage;
     private final TransactionStatements transactions = new TransactionStatements();
 
     public StatementDispatcher(ServerContext server) {
@@ -47,6 +51,7 @@ public final class StatementDispatcher implements StatementRunner {
         this.variables = new VariableStatements(server);
         this.selects = new SelectStatements(server);
         this.info = new InfoStatements(server);
+        this.storage = new StorageStatements(server);
     }
 
     @Override
@@ -71,6 +76,9 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlShowTables show -> tables.showTables(session, show);
             case SqlShowCreateTable show -> tables.showCreate(session, show);
             case SqlShowColumns show -> tables.showColumns(session, show);
+            case SqlShowTablets show -> storage.showTablets(session, show);
+            case SqlShowProc show -> storage.showProc(show);
+            case SqlShowTransaction show -> storage.showTransaction(session, show);
             case SqlBegin ignored -> transactions.begin(session);
             case SqlCommit ignored -> transactions.end(session);
             case SqlRollback ignored -> transactions.end(session);

@@ -33,12 +33,12 @@ final class TableStatements {
 
     StatementResult create(ShoalSession session, SqlCreateTable statement) {
         String database = Names.database(session, statement.database());
-        server.catalog().createTable(TableDefinitions.from(database, statement), statement.ifNotExists());
+        server.tables().create(TableDefinitions.from(database, statement), statement.ifNotExists());
         return UpdateResult.OK;
     }
 
     StatementResult drop(ShoalSession session, SqlDropTable statement) {
-        server.catalog().dropTable(Names.database(session, statement.database()), statement.table(),
+        server.tables().drop(Names.database(session, statement.database()), statement.table(),
                 statement.ifExists());
         return UpdateResult.OK;
     }
@@ -48,11 +48,11 @@ final class TableStatements {
         for (AlterOperation operation : statement.operations()) {
             switch (operation) {
                 case AlterOperation.SetProperties set ->
-                        server.catalog().alterTableProperties(database, statement.table(), set.properties());
-                case AlterOperation.AddColumn add -> server.catalog().addColumn(database, statement.table(),
+                        server.tables().alterProperties(database, statement.table(), set.properties());
+                case AlterOperation.AddColumn add -> server.tables().addColumn(database, statement.table(),
                         TableDefinitions.column(add.column()), add.after(), add.first());
                 case AlterOperation.DropColumn dropColumn ->
-                        server.catalog().dropColumn(database, statement.table(), dropColumn.name());
+                        server.tables().dropColumn(database, statement.table(), dropColumn.name());
                 case AlterOperation.ModifyColumn modify -> throw ErrorCode.NOT_SUPPORTED.exception(
                         "MODIFY COLUMN (a heavy schema change)");
             }
@@ -61,8 +61,9 @@ final class TableStatements {
     }
 
     StatementResult truncate(ShoalSession session, SqlTruncateTable statement) {
-        table(server.catalog().snapshot(), Names.database(session, statement.database()), statement.table());
-        throw ErrorCode.NOT_SUPPORTED.exception("TRUNCATE TABLE before the storage engine is enabled");
+        server.tables().truncate(table(server.catalog().snapshot(), Names.database(session, statement.database()),
+                statement.table()));
+        return UpdateResult.OK;
     }
 
     StatementResult showTables(ShoalSession session, SqlShowTables statement) {

@@ -1,0 +1,78 @@
+package io.shoaldb.ingest.write;
+
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.rowset.RowsetWriter;
+import io.shoaldb.vector.Batch;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The rows of one transaction for one table: routed to their tablets, buffered and flushed by one
+ * rowset writer per touched tablet. {@link #finish} makes every file durable and returns the rowsets
+ * for the commit record; {@link #abort} deletes them. Used by one thread at a time.
+ */
+public final class TableLoad {
+    private final StorageEngine storage;
+    private final WriteTarget target;
+    private final RowsetWriter[] writers;
+    private long rows;
+
+    public TableLoad(StorageEngine storage, WriteTarget target) {
+        this.storage = storage;
+        this.target = target;
+        this.writers = new RowsetWriter[target.tablets().size()];
+    }
+
+    public WriteTarget target() {
+        return target;
+    }
+
+    /** Adds rows; the batch has the target schema's columns in order. */
+    public void append(Batch batch) {
+        if (batch.positionCount() == 0) {
+            return;
+        }
+        Batch[] byBucket = target.router().split(batch);
+        for (int bucket = 0; bucket < byBucket.length; bucket++) {
+            Batch part = byBucket[bucket];
+            if (part.positionCount() == 0) {
+                continue;
+            }
+            if (writers[bucket] == null) {
+                writers[bucket] = storage.newRowsetWriter(target.tableId(), target.tablets().get(bucket).tabletId());
+            }
+            writers[bucket].append(part);
+        }
+        rows += batch.positionCount();
+    }
+
+    public long rows() {
+        return rows;
+    }
+
+    /** Flushes and fsyncs every touched tablet's rowset; returns them by tablet id. */
+    public Map<Long, RowsetMeta> finish(long txnId) {
+        Map<Long, RowsetMeta> rowsets = new HashMap<>();
+        try {
+            for (RowsetWriter writer : writers) {
+                if (writer != null) {
+                    rowsets.put(writer.tabletId(), writer.finish(txnId));
+                }
+            }
+            return rowsets;
+        } catch (RuntimeException e) {
+            abort();
+            throw e;
+        }
+    }
+
+    /** Deletes whatever was written; safe after a failed finish. */
+    public void abort() {
+        for (RowsetWriter writer : writers) {
+            if (writer != null) {
+                writer.abort();
+            }
+        }
+    }
+}

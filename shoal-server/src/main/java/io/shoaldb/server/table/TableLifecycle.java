@@ -1,0 +1,101 @@
+package io.shoaldb.server.table;
+
+import io.shoaldb.catalog.Catalog;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.model.ColumnDefinition;
+import io.shoaldb.catalog.model.Table;
+import io.shoaldb.catalog.model.TableDefinition;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.txn.RecoveredTable;
+import io.shoaldb.txn.TransactionManager;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Table DDL across the three places a table lives: the catalog (its definition), storage (its tablets)
+ * and the transaction log (its versions and rowsets). The catalog change is the durable decision; the
+ * others follow, and {@link #recover} finishes any that a crash interrupted.
+ */
+public final class TableLifecycle {
+    private static final Logger LOG = LoggerFactory.getLogger(TableLifecycle.class);
+
+    private final Catalog catalog;
+    private final StorageEngine storage;
+    private final TransactionManager txns;
+    private final ColumnDefaults defaults;
+
+    public TableLifecycle(Catalog catalog, StorageEngine storage, TransactionManager txns, ColumnDefaults defaults) {
+        this.catalog = catalog;
+        this.storage = storage;
+        this.txns = txns;
+        this.defaults = defaults;
+    }
+
+    /**
+     * Start-up: registers every catalog table with storage, restores the versions the transaction log
+     * recovered, completes drops that a crash cut short, then lets storage delete unreferenced files.
+     */
+    public void recover() {
+        CatalogSnapshot snapshot = catalog.snapshot();
+        for (Table table : snapshot.allTables()) {
+            storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table));
+        }
+        for (Map.Entry<Long, RecoveredTable> entry : txns.recoveredTables().entrySet()) {
+            RecoveredTable recovered = entry.getValue();
+            if (snapshot.tableById(recovered.tableId()).isPresent()) {
+                storage.restore(recovered.tableId(), recovered.visibleVersion(), recovered.rowsetsByTablet());
+            } else {
+                LOG.info("completing the drop of table {} interrupted by a restart", recovered.tableId());
+                txns.dropTable(recovered.tableId());
+            }
+        }
+        storage.finishRecovery();
+    }
+
+    public Table create(TableDefinition definition, boolean ifNotExists) {
+        boolean existed = catalog.snapshot().table(definition.database(), definition.name()).isPresent();
+        Table table = catalog.createTable(definition, ifNotExists);
+        if (!existed) {
+            storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table));
+        }
+        return table;
+    }
+
+    public void drop(String database, String name, boolean ifExists) {
+        Table table = catalog.snapshot().table(database, name).orElse(null);
+        catalog.dropTable(database, name, ifExists);
+        if (table != null) {
+            txns.dropTable(table.id());
+        }
+    }
+
+    public void dropDatabase(String database, boolean ifExists, boolean force) {
+        var tables = catalog.snapshot().tables(database);
+        catalog.dropDatabase(database, ifExists, force);
+        for (Table table : tables) {
+            txns.dropTable(table.id());
+        }
+    }
+
+    public void addColumn(String database, String table, ColumnDefinition column, String after, boolean first) {
+        updateStorage(catalog.addColumn(database, table, column, after, first));
+    }
+
+    public void dropColumn(String database, String table, String column) {
+        updateStorage(catalog.dropColumn(database, table, column));
+    }
+
+    public void alterProperties(String database, String table, Map<String, String> properties) {
+        catalog.alterTableProperties(database, table, properties);
+    }
+
+    /** Removes every row: a new, empty version. */
+    public void truncate(Table table) {
+        txns.truncateTable(table.id());
+    }
+
+    private void updateStorage(Table table) {
+        storage.updateSchema(table.id(), TableSchemas.schema(table, defaults));
+    }
+}
