@@ -35,6 +35,7 @@ public enum ErrorCode {
     UNKNOWN_TABLE(1051, "42S02", ErrorCategory.USER, "Unknown table '%s'"),
     NO_SUCH_TABLE(1146, "42S02", ErrorCategory.USER, "Table '%s.%s' doesn't exist"),
     UNKNOWN_COLUMN(1054, "42S22", ErrorCategory.USER, "Unknown column '%s' in '%s'"),
+    AMBIGUOUS_COLUMN(1052, "23000", ErrorCategory.USER, "Column '%s' in %s is ambiguous"),
     DUPLICATE_COLUMN(1060, "42S21", ErrorCategory.USER, "Duplicate column name '%s'"),
     WRONG_DB_NAME(1102, "42000", ErrorCategory.USER, "Incorrect database name '%s'"),
     WRONG_TABLE_NAME(1103, "42000", ErrorCategory.USER, "Incorrect table name '%s'"),
@@ -61,6 +62,8 @@ public enum ErrorCode {
     UNKNOWN_FUNCTION(1305, "42000", ErrorCategory.USER, "FUNCTION %s does not exist"),
     DIVISION_BY_ZERO(1365, "22012", ErrorCategory.USER, "Division by 0"),
     INVALID_VALUE(1105, "HY000", ErrorCategory.USER, "%s"),
+    /** A query that names existing objects but does not type-check or cannot be analysed (Doris reports 1105). */
+    INVALID_QUERY(1105, "HY000", ErrorCategory.USER, "%s"),
 
     // HTTP front door (Stream Load); texts follow Doris's BE/FE where Doris has the same error
     HTTP_NO_AUTH(1045, "28000", ErrorCategory.USER, "no valid Basic authorization"),
@@ -84,6 +87,13 @@ public enum ErrorCode {
             "Stream load forward is not implemented: ShoalDB runs as a single node, multi-node forwarding comes with"
                     + " scale-out; send the load to /api/%s/%s/_stream_load on this node"),
 
+    // Load data quality (Stream Load headers, filtered rows); texts follow Doris's BE stream_load.cpp and FE inserts
+    LOAD_INVALID_ARGUMENT(1105, "HY000", ErrorCategory.USER, "%s"),
+    LOAD_TOO_MANY_FILTERED_ROWS(1105, "HY000", ErrorCategory.USER, "too many filtered rows"),
+    INSERT_FILTERED_IN_STRICT_MODE(5025, "HY000", ErrorCategory.USER, "Insert has filtered data in strict mode"),
+    INSERT_TOO_MANY_FILTERED(5025, "HY000", ErrorCategory.USER,
+            "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f"),
+
     // Transactions and labels; texts follow Doris's FE (LabelAlreadyUsedException, DatabaseTransactionMgr)
     LABEL_ALREADY_EXISTS(1105, "HY000", ErrorCategory.USER,
             "Label [%s] has already been used, relate to txn [%d], status [%s]."),
@@ -91,6 +101,14 @@ public enum ErrorCode {
     TXN_ALREADY_ABORTED(1105, "HY000", ErrorCategory.USER, "transaction [%d] is already aborted. abort reason: %s"),
     TXN_INVALID_STATE(1105, "HY000", ErrorCategory.USER, "transaction [%d] is already %s"),
     COMPACTION_STALE(1105, "HY000", ErrorCategory.USER, "compaction of tablet %d in table %d is stale: %s"),
+
+    // Group commit; texts follow Doris (group_commit_mgr / wal_table, PR #65362; GroupCommitManager.blockTable)
+    GROUP_COMMIT_TOO_MANY_WALS(1105, "HY000", ErrorCategory.RESOURCE,
+            "[EXCEEDED_LIMIT]Too many group commit async WALs for table %s, limit=%d, wal count=%d,"
+                    + " last replay wal failed reason: %s"),
+    GROUP_COMMIT_TABLE_BLOCKED(1105, "HY000", ErrorCategory.RESOURCE, "insert table %s is blocked on schema change"),
+    GROUP_COMMIT_STOPPED(1105, "HY000", ErrorCategory.RESOURCE,
+            "group commit is shutting down; the load into table %s was not accepted, retry it"),
 
     // Resources and internals
     IO_ERROR(1105, "HY000", ErrorCategory.IO, "I/O error on %s: %s"),

@@ -1,0 +1,386 @@
+package io.shoaldb.ingest.convert;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.BatchBuilder;
+import io.shoaldb.vector.type.DataType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns input rows (text fields from a decoder, or Java objects from an INSERT) into batches of the table's
+ * full schema. Per column it takes the mapped input field, a derived constant or reference, the column's
+ * default, or NULL; every value of a row is converted into a {@link ValueSlot} first and appended only when
+ * the whole row succeeded, so a filtered row never leaves a partial row behind. Filtered rows are counted
+ * and the first {@code maxRejectedKept} kept with Doris-style reasons. One load, one thread.
+ */
+public final class RowBatchAssembler {
+    /** Source text longer than this is cut in the error log. */
+    private static final int MAX_SOURCE_CHARS = 1024;
+
+    private final LoadSchema schema;
+    private final ConversionPolicy policy;
+    private final int inputFieldCount;
+    private final List<String> inputFieldNames;
+    private final ValueConverter[] converters;
+    private final ValueSlot[] slots;
+    private final int[] sourceField;     // input field feeding the column, or -1
+    private final ValueSlot[] fixed;     // prepared value of a constant/default column
+    private final String[] fixedProblem; // why a constant/default column filters every row, or null
+    private final boolean[] nullable;
+    private final String[] names;
+    private final ValueSlot[] row;
+    private final BatchBuilder builder;
+    private final int maxBatchRows;
+    private final long maxBatchBytes;
+    private final int maxRejectedKept;
+    private final List<RejectedRow> rejected = new ArrayList<>();
+    private long batchBytes;
+    private long total;
+    private long loaded;
+    private long filtered;
+    private long unselected;
+
+    /**
+     * @param maxBatchRows rows per batch before {@link #isFull()}
+     * @param maxBatchBytes approximate input bytes per batch before {@link #isFull()}
+     * @param maxRejectedKept filtered rows kept with their reasons (all are counted)
+     * @throws io.shoaldb.common.error.ShoalException UNKNOWN_COLUMN, DUPLICATE_COLUMN or NOT_SUPPORTED for a bad mapping
+     */
+    public RowBatchAssembler(LoadSchema schema, ColumnMapping mapping, ConversionPolicy policy, int maxBatchRows,
+                             long maxBatchBytes, int maxRejectedKept) {
+        this.schema = schema;
+        this.policy = policy;
+        this.maxBatchRows = maxBatchRows;
+        this.maxBatchBytes = maxBatchBytes;
+        this.maxRejectedKept = maxRejectedKept;
+        int n = schema.columnCount();
+        inputFieldCount = mapping.inputFieldCount(n);
+        inputFieldNames = mapping.inputFields() == null ? schema.names() : mapping.inputFields();
+        converters = new ValueConverter[n];
+        slots = new ValueSlot[n];
+        sourceField = new int[n];
+        fixed = new ValueSlot[n];
+        fixedProblem = new String[n];
+        nullable = new boolean[n];
+        names = new String[n];
+        row = new ValueSlot[n];
+        List<DataType> types = new ArrayList<>(n);
+        for (int c = 0; c < n; c++) {
+            converters[c] = ValueConverter.forType(schema.type(c), policy);
+            slots[c] = new ValueSlot();
+            sourceField[c] = -1;
+            nullable[c] = schema.isNullable(c);
+            names[c] = schema.name(c);
+            types.add(schema.type(c));
+        }
+        builder = new BatchBuilder(types, Math.min(maxBatchRows, 4096));
+        resolve(mapping);
+    }
+
+    /** A Stream Load / INSERT sized assembler: 4096 rows or 8 MiB per batch, first 1000 rejected rows kept. */
+    public RowBatchAssembler(LoadSchema schema, ColumnMapping mapping, ConversionPolicy policy) {
+        this(schema, mapping, policy, 4096, 8L << 20, 1000);
+    }
+
+    private void resolve(ColumnMapping mapping) {
+        boolean[] assigned = new boolean[schema.columnCount()];
+        for (int f = 0; f < inputFieldCount; f++) {
+            int c = mapping.inputFields() == null ? f : schema.indexOf(mapping.inputFields().get(f));
+            if (c < 0) {
+                continue; // a placeholder: the field is read and dropped
+            }
+            if (assigned[c]) {
+                throw ErrorCode.DUPLICATE_COLUMN.exception(schema.name(c));
+            }
+            assigned[c] = true;
+            sourceField[c] = f;
+        }
+        boolean[] derivedSeen = new boolean[schema.columnCount()];
+        for (ColumnMapping.Derived d : mapping.derived()) {
+            int c = schema.indexOf(d.target());
+            if (c < 0) {
+                throw ErrorCode.UNKNOWN_COLUMN.exception(d.target(), "columns");
+            }
+            if (derivedSeen[c]) {
+                throw ErrorCode.DUPLICATE_COLUMN.exception(schema.name(c));
+            }
+            derivedSeen[c] = true;
+            assigned[c] = true;
+            if (d.sourceField() != null) {
+                int f = mapping.inputIndex(d.sourceField());
+                if (f < 0) {
+                    throw ErrorCode.UNKNOWN_COLUMN.exception(d.sourceField(), "columns");
+                }
+                sourceField[c] = f; // a derived column wins over a same-named input field
+            } else {
+                sourceField[c] = -1;
+                prepareFixed(c, d.isNullConstant() ? null : d.constant().getBytes(StandardCharsets.UTF_8), null);
+            }
+        }
+        for (int c = 0; c < schema.columnCount(); c++) {
+            if (!assigned[c]) {
+                if (schema.hasDefault(c)) {
+                    prepareFixed(c, null, schema.defaultValue(c));
+                } else {
+                    fixedProblem[c] = Reasons.noDefault(names[c]);
+                }
+            }
+        }
+    }
+
+    /** Converts a constant (text) or default (object) once; its outcome then applies to every row. */
+    private void prepareFixed(int c, byte[] text, Object object) {
+        ValueSlot s = new ValueSlot();
+        fixed[c] = s;
+        boolean ok;
+        String source;
+        if (text != null) {
+            ok = converters[c].parse(text, 0, text.length, s);
+            source = new String(text, StandardCharsets.UTF_8);
+        } else if (object != null) {
+            ok = converters[c].parseObject(object, s);
+            source = ValueConverter.textString(object);
+        } else {
+            s.setNull();
+            ok = true;
+            source = null;
+        }
+        String problem = null;
+        if (!ok) {
+            byte[] b = source.getBytes(StandardCharsets.UTF_8);
+            problem = failureReason(c, s, b, 0, b.length);
+        } else if (s.isNull && !nullable[c]) {
+            problem = Reasons.nullForNotNull(names[c]);
+        }
+        fixedProblem[c] = problem;
+    }
+
+    /** The names of the input fields in input order (the JSON reader matches keys against them). */
+    public List<String> inputFieldNames() {
+        return inputFieldNames;
+    }
+
+    /** Fields each input row must have (CSV checks its column count against this). */
+    public int inputFieldCount() {
+        return inputFieldCount;
+    }
+
+    /** Converts one text row; false when it was filtered (counted and possibly kept with its reason). */
+    public boolean appendText(TextRow input) {
+        total++;
+        int fields = input.fieldCount();
+        long bytes = 0;
+        for (int c = 0; c < row.length; c++) {
+            int f = sourceField[c];
+            if (f < 0) {
+                if (fixedProblem[c] != null) {
+                    return reject(fixedProblem[c], input);
+                }
+                row[c] = fixed[c];
+                continue;
+            }
+            ValueSlot s = slots[c];
+            int len = f < fields ? input.length(f) : TextRow.ABSENT;
+            if (len < 0) {
+                String problem = nullValue(c, s, len == TextRow.ABSENT);
+                if (problem != null) {
+                    return reject(problem, input);
+                }
+            } else if (!converters[c].parse(input.buffer(f), input.offset(f), len, s)) {
+                String problem = failureReason(c, s, input.buffer(f), input.offset(f), len);
+                if (problem != null) {
+                    return reject(problem, input);
+                }
+            }
+            bytes += Math.max(len, 0);
+            row[c] = s;
+        }
+        commit(bytes);
+        return true;
+    }
+
+    /** Converts one row of Java objects (one per input field); false when it was filtered. */
+    public boolean appendObjects(Object... values) {
+        total++;
+        if (values.length != inputFieldCount) {
+            throw new IllegalArgumentException("row of " + values.length + " values for " + inputFieldCount + " fields");
+        }
+        for (int c = 0; c < row.length; c++) {
+            int f = sourceField[c];
+            if (f < 0) {
+                if (fixedProblem[c] != null) {
+                    return rejectObjects(fixedProblem[c], values);
+                }
+                row[c] = fixed[c];
+                continue;
+            }
+            ValueSlot s = slots[c];
+            Object v = values[f];
+            if (v == null) {
+                String problem = nullValue(c, s, false);
+                if (problem != null) {
+                    return rejectObjects(problem, values);
+                }
+            } else if (!converters[c].parseObject(v, s)) {
+                byte[] text = ValueConverter.textOf(v);
+                String problem = failureReason(c, s, text, 0, text.length);
+                if (problem != null) {
+                    return rejectObjects(problem, values);
+                }
+            }
+            row[c] = s;
+        }
+        commit(16L * row.length);
+        return true;
+    }
+
+    /** NULL or absent input for column c: fills the slot and returns null, or returns the reason to filter. */
+    private String nullValue(int c, ValueSlot s, boolean absent) {
+        if (absent && schema.defaultValue(c) != null) {
+            ValueSlot d = fixedDefault(c);
+            if (d != null) {
+                copy(d, s);
+                return null;
+            }
+        }
+        if (!nullable[c]) {
+            return absent ? Reasons.notFoundInJson(names[c]) : Reasons.nullForNotNull(names[c]);
+        }
+        s.setNull();
+        return null;
+    }
+
+    private ValueSlot[] defaults;
+
+    /** The converted default of column c (lazily, for absent JSON keys), or null when it does not convert. */
+    private ValueSlot fixedDefault(int c) {
+        if (defaults == null) {
+            defaults = new ValueSlot[row.length];
+        }
+        if (defaults[c] == null) {
+            ValueSlot s = new ValueSlot();
+            if (!converters[c].parseObject(schema.defaultValue(c), s)) {
+                return null;
+            }
+            defaults[c] = s;
+        }
+        return defaults[c];
+    }
+
+    private static void copy(ValueSlot from, ValueSlot to) {
+        to.isNull = from.isNull;
+        to.longValue = from.longValue;
+        to.highValue = from.highValue;
+        to.doubleValue = from.doubleValue;
+        to.bytes = from.bytes;
+        to.offset = from.offset;
+        to.length = from.length;
+    }
+
+    /** Applies strict mode / NULL-ing to a failed conversion; null means "use NULL", else the reason to filter. */
+    private String failureReason(int c, ValueSlot s, byte[] b, int off, int len) {
+        switch (s.failure) {
+            case TOO_LONG:
+                return Reasons.tooLong(names[c], b, off, len, s.expected);
+            case OVER_STRING_LIMIT:
+                return Reasons.overStringLimit(names[c], b, off, len, s.expected);
+            default:
+                break;
+        }
+        if (policy.strictMode()) {
+            return Reasons.incorrectValue(names[c], true, Reasons.prefix(b, off, len, MAX_SOURCE_CHARS));
+        }
+        if (!nullable[c]) {
+            return Reasons.nullForNotNull(names[c]);
+        }
+        s.setNull();
+        return null;
+    }
+
+    private void commit(long bytes) {
+        for (int c = 0; c < row.length; c++) {
+            converters[c].append(row[c], builder.column(c));
+        }
+        loaded++;
+        batchBytes += bytes + row.length;
+    }
+
+    private boolean reject(String reason, TextRow input) {
+        filtered++;
+        if (rejected.size() < maxRejectedKept) {
+            rejected.add(new RejectedRow(total, reason, sourceOf(input)));
+        }
+        return false;
+    }
+
+    private boolean rejectObjects(String reason, Object[] values) {
+        filtered++;
+        if (rejected.size() < maxRejectedKept) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < values.length && sb.length() < MAX_SOURCE_CHARS; i++) {
+                sb.append(i == 0 ? "" : ", ").append(values[i] == null ? "NULL" : ValueConverter.textString(values[i]));
+            }
+            rejected.add(new RejectedRow(total, reason, sb.toString()));
+        }
+        return false;
+    }
+
+    private static String sourceOf(TextRow input) {
+        byte[] line = input.lineBuffer();
+        if (line == null) {
+            return "";
+        }
+        return Reasons.prefix(line, input.lineOffset(), input.lineLength(), MAX_SOURCE_CHARS);
+    }
+
+    /**
+     * Counts a row the decoder rejected before it had fields (wrong column count, invalid UTF-8, malformed
+     * JSON, unterminated enclose).
+     */
+    public void rejectInput(String reason, byte[] line, int off, int len) {
+        total++;
+        filtered++;
+        if (rejected.size() < maxRejectedKept) {
+            rejected.add(new RejectedRow(total, reason,
+                    line == null ? "" : Reasons.prefix(line, off, len, MAX_SOURCE_CHARS)));
+        }
+    }
+
+    /** Counts rows a {@code where} condition dropped (they are part of the total). */
+    public void countUnselected(long rows) {
+        total += rows;
+        unselected += rows;
+    }
+
+    /** True when the current batch reached its row or byte bound; call {@link #flush()}. */
+    public boolean isFull() {
+        return builder.rowCount() >= maxBatchRows || batchBytes >= maxBatchBytes;
+    }
+
+    /** Rows waiting in the current batch. */
+    public int pendingRows() {
+        return builder.rowCount();
+    }
+
+    /** The batch of the rows appended since the last flush (possibly empty). */
+    public Batch flush() {
+        batchBytes = 0;
+        return builder.build();
+    }
+
+    public LoadCounters counters() {
+        return new LoadCounters(total, loaded, filtered, unselected);
+    }
+
+    /** The first kept rejected rows, in input order. */
+    public List<RejectedRow> rejectedRows() {
+        return List.copyOf(rejected);
+    }
+
+    /** Doris's {@code FirstErrorMsg}: the reason of the first filtered row, or null. */
+    public String firstErrorMessage() {
+        return rejected.isEmpty() ? null : rejected.getFirst().reason();
+    }
+}

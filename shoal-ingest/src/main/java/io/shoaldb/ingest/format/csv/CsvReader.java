@@ -1,0 +1,447 @@
+package io.shoaldb.ingest.format.csv;
+
+import io.shoaldb.ingest.convert.Reasons;
+import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.convert.TextRow;
+import io.shoaldb.ingest.convert.Utf8;
+import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.vector.Batch;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Streams a CSV body into batches, byte by byte, without a String per field. Doris's rules:
+ * <ul>
+ *   <li>records end at {@code line_delimiter} (any bytes); with the default {@code \n} a preceding {@code \r}
+ *       is dropped (Doris's {@code keep_carriage_return=false}); the last record needs no delimiter;</li>
+ *   <li>empty lines are skipped; a UTF-8 BOM at the start is dropped; {@code skip_lines} (or the 1/2 header
+ *       lines of csv_with_names[_and_types]) are read and discarded;</li>
+ *   <li>fields split at {@code column_separator} (any bytes); {@code \N} is NULL; with
+ *       {@code empty_field_as_null} an empty unquoted field is NULL;</li>
+ *   <li>with {@code enclose} a field that starts with it runs to the matching enclose, separators and line
+ *       delimiters inside are data; {@code escape} then a byte is that byte, and a doubled enclose is one
+ *       (RFC 4180); an enclose still open at the end of the data filters the rest as one row;</li>
+ *   <li>{@code trim_double_quotes} strips one pair of {@code "} around a field (quoted fields are never NULL);</li>
+ *   <li>a line that is not UTF-8, or whose field count differs from the input columns, is a filtered row
+ *       with Doris's reason text.</li>
+ * </ul>
+ * The reader owns its buffer; fields handed to the assembler are valid only during that call.
+ */
+public final class CsvReader implements AutoCloseable {
+    private static final int DEFAULT_BUFFER = 1 << 20;
+
+    private final InputStream in;
+    private final RowBatchAssembler assembler;
+    private final byte[] sep;
+    private final byte[] delim;
+    private final boolean simpleSeparators;
+    private final boolean stripCr;
+    private final byte enclose;
+    private final byte escape;
+    private final boolean trimDoubleQuotes;
+    private final boolean emptyAsNull;
+    private final int expectedFields;
+    private final String mismatchSuffix;
+    private final TextRow row;
+
+    private byte[] buf;
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private boolean started;
+    private int linesToSkip;
+    private long bytesRead;
+
+    // fields of the record being scanned: positions in buf, or in scratch when unescaped
+    private int[] fieldStart = new int[16];
+    private int[] fieldEnd = new int[16];
+    private byte[] fieldFlags = new byte[16];
+    private int fieldCount;
+    private int nonAscii;
+    private byte[] scratch = new byte[256];
+    private int scratchUsed;
+
+    private static final byte QUOTED = 1;
+    private static final byte IN_SCRATCH = 2;
+    private static final byte RAW_ENCLOSED = 4;
+
+    public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler) {
+        this(in, options, assembler, DEFAULT_BUFFER);
+    }
+
+    public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, int bufferSize) {
+        this.in = in;
+        this.assembler = assembler;
+        this.sep = options.columnSeparator();
+        this.delim = options.lineDelimiter();
+        this.simpleSeparators = sep.length == 1 && delim.length == 1;
+        this.stripCr = delim.length == 1 && delim[0] == '\n';
+        this.enclose = options.enclose();
+        this.escape = options.escape();
+        this.trimDoubleQuotes = options.trimDoubleQuotes();
+        this.emptyAsNull = options.emptyFieldAsNull();
+        this.expectedFields = assembler.inputFieldCount();
+        this.linesToSkip = options.csvLinesToSkip();
+        this.buf = new byte[Math.max(bufferSize, 64)];
+        this.row = new TextRow(expectedFields);
+        StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
+        if (enclose != 0) {
+            sb.append(" encl:").append((char) enclose);
+        }
+        if (escape != 0) {
+            sb.append(" esc:").append((char) escape);
+        }
+        this.mismatchSuffix = sb.append(')').toString();
+    }
+
+    /** The next batch of converted rows, or null when the input is exhausted. */
+    public Batch next() throws IOException {
+        while (!assembler.isFull() && readRecord()) {
+            // each record was handed to the assembler
+        }
+        if (assembler.pendingRows() == 0 && eof && pos >= limit) {
+            return null;
+        }
+        return assembler.flush();
+    }
+
+    /** Body bytes read so far ({@code LoadBytes}). */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    /** Reads and processes one record; false at the end of the input. */
+    private boolean readRecord() throws IOException {
+        if (!started) {
+            started = true;
+            fill();
+            if (limit - pos >= 3 && buf[pos] == (byte) 0xEF && buf[pos + 1] == (byte) 0xBB && buf[pos + 2] == (byte) 0xBF) {
+                pos += 3;
+            }
+        }
+        while (true) {
+            if (pos >= limit) {
+                if (eof) {
+                    return false;
+                }
+                fill();
+                continue;
+            }
+            int end = enclose == 0 ? scanPlain(pos) : scanEnclosed(pos);
+            if (end == -1) {
+                if (!eof) {
+                    fill();
+                    continue;
+                }
+                end = limit; // the last record has no delimiter
+                if (enclose != 0 && unterminated) {
+                    assembler.rejectInput("The enclose [" + (char) enclose + "] opened in this row is not closed before"
+                            + " the end of the data", buf, pos, limit - pos);
+                    pos = limit;
+                    return true;
+                }
+                closeLastField(end);
+            }
+            int start = pos;
+            pos = Math.min(end + delim.length, limit);
+            int lineEnd = end;
+            if (stripCr && lineEnd > start && buf[lineEnd - 1] == '\r') {
+                lineEnd--;
+                if (fieldEnd[fieldCount - 1] > lineEnd && (fieldFlags[fieldCount - 1] & IN_SCRATCH) == 0) {
+                    fieldEnd[fieldCount - 1] = lineEnd;
+                }
+            }
+            if (linesToSkip > 0) {
+                linesToSkip--;
+                continue;
+            }
+            if (lineEnd == start) {
+                continue; // Doris skips empty lines
+            }
+            handleRecord(start, lineEnd);
+            return true;
+        }
+    }
+
+    private boolean unterminated;
+
+    /** Scans a record without enclose from {@code start}; returns the delimiter position or -1 when incomplete. */
+    private int scanPlain(int start) {
+        fieldCount = 0;
+        nonAscii = 0;
+        scratchUsed = 0;
+        int fs = start;
+        byte[] b = buf;
+        int lim = limit;
+        if (simpleSeparators) {
+            byte s = sep[0];
+            byte d = delim[0];
+            int or = 0;
+            for (int i = start; i < lim; i++) {
+                byte c = b[i];
+                or |= c;
+                if (c == s) {
+                    addField(fs, i, (byte) 0);
+                    fs = i + 1;
+                } else if (c == d) {
+                    nonAscii = or;
+                    addField(fs, i, (byte) 0);
+                    return i;
+                }
+            }
+            nonAscii = or;
+            pendingFieldStart = fs;
+            return -1;
+        }
+        int or = 0;
+        for (int i = start; i < lim; i++) {
+            byte c = b[i];
+            or |= c;
+            if (c == delim[0] && matches(delim, i)) {
+                nonAscii = or;
+                addField(fs, i, (byte) 0);
+                return i;
+            }
+            if (c == sep[0] && matches(sep, i)) {
+                addField(fs, i, (byte) 0);
+                i += sep.length - 1;
+                fs = i + 1;
+            }
+        }
+        nonAscii = or;
+        pendingFieldStart = fs;
+        return -1;
+    }
+
+    private int pendingFieldStart;
+
+    /** At the end of the data, the unfinished record's last field ends at {@code end}. */
+    private void closeLastField(int end) {
+        if (enclose == 0) {
+            addField(pendingFieldStart, end, (byte) 0);
+        } else {
+            finishEnclosedField(pendingFieldStart, withoutCr(pendingFieldStart, end));
+        }
+    }
+
+    /** With the default delimiter a CRLF line's last field ends before the CR, so its enclose is recognised. */
+    private int withoutCr(int fs, int end) {
+        return stripCr && end > fs && buf[end - 1] == '\r' ? end - 1 : end;
+    }
+
+    private boolean matches(byte[] pattern, int at) {
+        if (at + pattern.length > limit) {
+            return false;
+        }
+        for (int k = 1; k < pattern.length; k++) {
+            if (buf[at + k] != pattern[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Scans a record whose fields may be enclosed; returns the delimiter position or -1 when incomplete. */
+    private int scanEnclosed(int start) {
+        fieldCount = 0;
+        nonAscii = 0;
+        scratchUsed = 0;
+        unterminated = false;
+        int or = 0;
+        int i = start;
+        int fs = start;
+        while (i < limit) {
+            byte c = buf[i];
+            if (i == fs && c == enclose) {
+                int close = findClose(i + 1);
+                if (close < 0) {
+                    unterminated = true;
+                    nonAscii = -1;
+                    return -1;
+                }
+                for (int k = i; k < close; k++) {
+                    or |= buf[k];
+                }
+                i = close + 1; // continue after the closing enclose; the field ends at the next separator
+                continue;
+            }
+            or |= c;
+            if (c == delim[0] && matches(delim, i)) {
+                nonAscii = or;
+                finishEnclosedField(fs, withoutCr(fs, i));
+                return i;
+            }
+            if (c == sep[0] && matches(sep, i)) {
+                finishEnclosedField(fs, i);
+                i += sep.length;
+                fs = i;
+                continue;
+            }
+            i++;
+        }
+        nonAscii = or;
+        pendingFieldStart = fs;
+        return -1;
+    }
+
+    /** Position of the enclose closing a field whose content starts at {@code i}, or -1 when not in the buffer. */
+    private int findClose(int i) {
+        while (i < limit) {
+            byte c = buf[i];
+            if (escape != 0 && c == escape && escape != enclose) {
+                i += 2;
+                continue;
+            }
+            if (c == enclose) {
+                if (i + 1 < limit && buf[i + 1] == enclose) {
+                    i += 2; // doubled enclose is a literal one
+                    continue;
+                }
+                if (i + 1 >= limit && !eof) {
+                    return -1; // cannot tell a doubled enclose from a closing one yet
+                }
+                return i;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    /** Records field [fs, end): unquotes an enclosed field, copying only when escapes must be removed. */
+    private void finishEnclosedField(int fs, int end) {
+        if (end - fs >= 2 && buf[fs] == enclose && buf[end - 1] == enclose) {
+            int from = fs + 1;
+            int to = end - 1;
+            boolean needsCopy = false;
+            for (int k = from; k < to; k++) {
+                if ((escape != 0 && buf[k] == escape) || (buf[k] == enclose)) {
+                    needsCopy = true;
+                    break;
+                }
+            }
+            if (!needsCopy) {
+                addField(from, to, QUOTED);
+                return;
+            }
+            int outStart = scratchUsed;
+            ensureScratch(to - from);
+            for (int k = from; k < to; k++) {
+                byte c = buf[k];
+                if (escape != 0 && c == escape && escape != enclose && k + 1 < to) {
+                    c = buf[++k];
+                } else if (c == enclose && k + 1 < to && buf[k + 1] == enclose) {
+                    k++;
+                }
+                scratch[scratchUsed++] = c;
+            }
+            addField(outStart, scratchUsed, (byte) (QUOTED | IN_SCRATCH));
+            return;
+        }
+        addField(fs, end, buf[fs < end ? fs : end - 1] == enclose && fs < end ? RAW_ENCLOSED : 0);
+    }
+
+    private void ensureScratch(int more) {
+        if (scratchUsed + more > scratch.length) {
+            // fields of this record hold offsets into scratch, which the copy keeps
+            scratch = Arrays.copyOf(scratch, Math.max(scratch.length * 2, scratchUsed + more));
+        }
+    }
+
+    private void addField(int start, int end, byte flags) {
+        if (fieldCount == fieldStart.length) {
+            fieldStart = Arrays.copyOf(fieldStart, fieldCount * 2);
+            fieldEnd = Arrays.copyOf(fieldEnd, fieldCount * 2);
+            fieldFlags = Arrays.copyOf(fieldFlags, fieldCount * 2);
+        }
+        fieldStart[fieldCount] = start;
+        fieldEnd[fieldCount] = end;
+        fieldFlags[fieldCount++] = flags;
+    }
+
+    private void handleRecord(int start, int end) {
+        if (nonAscii < 0 && !Utf8.isValid(buf, start, end - start)) {
+            assembler.rejectInput(Reasons.INVALID_UTF8_LINE, buf, start, end - start);
+            return;
+        }
+        if (fieldCount != expectedFields) {
+            assembler.rejectInput("Column count mismatch: expected " + expectedFields + ", but found " + fieldCount
+                    + mismatchSuffix, buf, start, end - start);
+            return;
+        }
+        row.clear();
+        row.setLine(buf, start, end - start);
+        for (int f = 0; f < fieldCount; f++) {
+            byte flags = fieldFlags[f];
+            byte[] src = (flags & IN_SCRATCH) != 0 ? scratch : buf;
+            int s = fieldStart[f];
+            int e = fieldEnd[f];
+            boolean quoted = (flags & QUOTED) != 0;
+            if (trimDoubleQuotes && !quoted && e - s >= 2 && src[s] == '"' && src[e - 1] == '"') {
+                s++;
+                e--;
+                quoted = true;
+            }
+            if (!quoted) {
+                if (e - s == 2 && src[s] == '\\' && src[s + 1] == 'N') {
+                    row.addNull();
+                    continue;
+                }
+                if (emptyAsNull && e == s) {
+                    row.addNull();
+                    continue;
+                }
+            }
+            row.add(src, s, e - s);
+        }
+        assembler.appendText(row);
+    }
+
+    /** Moves the unread tail to the front, grows the buffer when a record fills it, and reads more. */
+    private void fill() throws IOException {
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            pos = 0;
+        }
+        if (limit == buf.length) {
+            buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        while (limit < buf.length) {
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+                return;
+            }
+            limit += n;
+            bytesRead += n;
+            if (n > 0 && limit - pos >= 64 * 1024) {
+                return; // enough to make progress; do not block for a full buffer on a slow client
+            }
+        }
+    }
+
+    private static String printable(byte[] bytes) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : bytes) {
+            switch (b) {
+                case '\t' -> sb.append("\\t");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (b >= 0x20 && b < 0x7F) {
+                        sb.append((char) b);
+                    } else {
+                        sb.append(String.format("\\x%02X", b & 0xFF));
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,201 @@
+package io.shoaldb.ingest.format.csv;
+
+import static io.shoaldb.ingest.convert.TestSchemas.col;
+import static io.shoaldb.ingest.convert.TestSchemas.rows;
+import static io.shoaldb.ingest.convert.TestSchemas.schema;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shoaldb.ingest.convert.ConversionPolicy;
+import io.shoaldb.ingest.convert.LoadCounters;
+import io.shoaldb.ingest.convert.LoadSchema;
+import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.type.DataType;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CsvReaderTest {
+    static final LoadSchema TWO = schema(col("k", DataType.INT, false, null), col("v", DataType.STRING));
+
+    record Result(List<List<Object>> rows, RowBatchAssembler assembler) {
+        LoadCounters counters() {
+            return assembler.counters();
+        }
+
+        String firstError() {
+            return assembler.firstErrorMessage();
+        }
+    }
+
+    static Result load(LoadSchema schema, byte[] data, Map<String, String> headers, int bufferSize, int chunk) throws IOException {
+        LoadOptions options = LoadOptions.parse(headers);
+        RowBatchAssembler a = new RowBatchAssembler(schema, options.columns(), ConversionPolicy.streamLoad(options.strictMode()),
+                3, 1 << 20, 100);
+        InputStream in = new ChunkedStream(data, chunk);
+        List<List<Object>> out = new ArrayList<>();
+        try (CsvReader r = new CsvReader(in, options, a, bufferSize)) {
+            Batch b;
+            while ((b = r.next()) != null) {
+                assertThat(b.rowCount()).isLessThanOrEqualTo(3);
+                out.addAll(rows(b));
+            }
+            assertThat(r.bytesRead()).isEqualTo(data.length);
+        }
+        return new Result(out, a);
+    }
+
+    static Result load(LoadSchema schema, String data, String... headers) throws IOException {
+        Map<String, String> h = new HashMap<>();
+        for (int i = 0; i < headers.length; i += 2) {
+            h.put(headers[i], headers[i + 1]);
+        }
+        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+        Result big = load(schema, bytes, h, 1 << 16, Integer.MAX_VALUE);
+        // the same data through a tiny buffer fed a few bytes at a time must give the same result
+        Result small = load(schema, bytes, h, 64, 3);
+        assertThat(small.rows()).isEqualTo(big.rows());
+        assertThat(small.counters()).isEqualTo(big.counters());
+        return big;
+    }
+
+    /** Returns at most {@code chunk} bytes per read, like a slow network body. */
+    static final class ChunkedStream extends ByteArrayInputStream {
+        private final int chunk;
+
+        ChunkedStream(byte[] data, int chunk) {
+            super(data);
+            this.chunk = chunk;
+        }
+
+        @Override
+        public synchronized int read(byte[] b, int off, int len) {
+            return super.read(b, off, Math.min(len, chunk));
+        }
+    }
+
+    static List<Object> row(Object... v) {
+        return Arrays.asList(v);
+    }
+
+    @Test
+    void basicTabSeparatedWithNullAndTrailingNewline() throws IOException {
+        Result r = load(TWO, "1\ta\n2\t\\N\n3\t\n");
+        assertThat(r.rows()).containsExactly(row(1L, "a"), row(2L, null), row(3L, ""));
+        assertThat(r.counters()).isEqualTo(new LoadCounters(3, 3, 0, 0));
+    }
+
+    @Test
+    void lastLineWithoutDelimiterAndEmptyLinesSkipped() throws IOException {
+        Result r = load(TWO, "\n1,a\n\n\n2,b", "column_separator", ",");
+        assertThat(r.rows()).containsExactly(row(1L, "a"), row(2L, "b"));
+    }
+
+    @Test
+    void crlfLines() throws IOException {
+        Result r = load(TWO, "1,a\r\n2,b\r\n", "column_separator", ",");
+        assertThat(r.rows()).containsExactly(row(1L, "a"), row(2L, "b"));
+        Result explicit = load(TWO, "1,a\r\n2,b\r\n", "column_separator", ",", "line_delimiter", "\\r\\n");
+        assertThat(explicit.rows()).containsExactly(row(1L, "a"), row(2L, "b"));
+    }
+
+    @Test
+    void multiCharAndHexSeparators() throws IOException {
+        assertThat(load(TWO, "1||a|b\n2||c", "column_separator", "||").rows())
+                .containsExactly(row(1L, "a|b"), row(2L, "c"));
+        assertThat(load(TWO, "1\u0001a\n2\u0001b", "column_separator", "\\x01").rows())
+                .containsExactly(row(1L, "a"), row(2L, "b"));
+        assertThat(load(TWO, "1,a<EOL>2,b<EOL>", "column_separator", ",", "line_delimiter", "<EOL>").rows())
+                .containsExactly(row(1L, "a"), row(2L, "b"));
+        // a separator that repeats its own first byte
+        assertThat(load(TWO, "1abxa\n2abaa", "column_separator", "ab").rows()).containsExactly(row(1L, "xa"), row(2L, "aa"));
+    }
+
+    @Test
+    void wrongColumnCountFilteredWithDorisReason() throws IOException {
+        Result r = load(TWO, "1\ta\tx\n2\n3\tc\n");
+        assertThat(r.rows()).containsExactly(row(3L, "c"));
+        assertThat(r.counters()).isEqualTo(new LoadCounters(3, 1, 2, 0));
+        assertThat(r.firstError()).isEqualTo("Column count mismatch: expected 2, but found 3 (sep:\\t delim:\\n)");
+        assertThat(r.assembler().rejectedRows().get(1).sourceLine()).isEqualTo("2");
+    }
+
+    @Test
+    void trailingSeparatorIsAnExtraEmptyField() throws IOException {
+        Result r = load(TWO, "1,a,\n", "column_separator", ",");
+        assertThat(r.counters().filtered()).isEqualTo(1);
+        assertThat(r.firstError()).startsWith("Column count mismatch: expected 2, but found 3 (sep:, delim:\\n)");
+    }
+
+    @Test
+    void encloseAndEscape() throws IOException {
+        Result r = load(TWO, "1,\"a,b\"\n2,\"line\nbreak\"\n3,\"say \\\"hi\\\"\"\n4,\"x\"\"y\"\n5,plain\"quote\n6,\"\"\r\n7,\"\\\\N\"\n",
+                "column_separator", ",", "enclose", "\"", "escape", "\\");
+        assertThat(r.rows()).containsExactly(row(1L, "a,b"), row(2L, "line\nbreak"), row(3L, "say \"hi\""),
+                row(4L, "x\"y"), row(5L, "plain\"quote"), row(6L, ""), row(7L, "\\N"));
+        assertThat(load(TWO, "1,\"a\"\r\n", "column_separator", ",", "enclose", "\"").rows()).containsExactly(row(1L, "a"));
+    }
+
+    @Test
+    void unterminatedEncloseAtEofIsOneFilteredRow() throws IOException {
+        Result r = load(TWO, "1,a\n2,\"open\n3,c\n", "column_separator", ",", "enclose", "\"");
+        assertThat(r.rows()).containsExactly(row(1L, "a"));
+        assertThat(r.counters()).isEqualTo(new LoadCounters(2, 1, 1, 0));
+        assertThat(r.firstError()).contains("enclose").contains("not closed");
+    }
+
+    @Test
+    void trimDoubleQuotesAndEmptyFieldAsNull() throws IOException {
+        assertThat(load(TWO, "1,\"a\"\n2,\"\\N\"\n3,\"\"\n", "column_separator", ",", "trim_double_quotes", "true").rows())
+                .containsExactly(row(1L, "a"), row(2L, "\\N"), row(3L, ""));
+        assertThat(load(TWO, "1,\n2,x\n", "column_separator", ",", "empty_field_as_null", "true").rows())
+                .containsExactly(row(1L, null), row(2L, "x"));
+    }
+
+    @Test
+    void skipLinesAndHeaders() throws IOException {
+        assertThat(load(TWO, "junk\nmore junk\n1,a\n", "column_separator", ",", "skip_lines", "2").rows())
+                .containsExactly(row(1L, "a"));
+        assertThat(load(TWO, "k,v\n1,a\n", "column_separator", ",", "format", "csv_with_names").rows())
+                .containsExactly(row(1L, "a"));
+        assertThat(load(TWO, "k,v\nint,string\n1,a\n", "column_separator", ",", "format", "csv_with_names_and_types")
+                .rows()).containsExactly(row(1L, "a"));
+        assertThat(load(TWO, "\uFEFF1,a\n", "column_separator", ",").rows()).containsExactly(row(1L, "a"));
+    }
+
+    @Test
+    void invalidUtf8LineIsFiltered() throws IOException {
+        byte[] data = {'1', ',', 'a', '\n', '2', ',', (byte) 0xFF, 'b', '\n', '3', ',', (byte) 0xC3, (byte) 0xA9, '\n'};
+        Result r = load(TWO, data, Map.of("column_separator", ","), 64, 2);
+        assertThat(r.rows()).containsExactly(row(1L, "a"), row(3L, "é"));
+        assertThat(r.firstError()).isEqualTo("Invalid file encoding: all CSV files must be UTF-8 encoded");
+    }
+
+    @Test
+    void strictModeAndColumnsHeader() throws IOException {
+        LoadSchema s = schema(col("k", DataType.INT, false, null), col("d", DataType.DATE), col("c", DataType.varchar(3)));
+        Result lax = load(s, "1,2024-02-30,x\n", "column_separator", ",", "columns", "k,d,c");
+        assertThat(lax.rows()).containsExactly(row(1L, null, "x"));
+        Result strict = load(s, "1,2024-02-30,x\n", "column_separator", ",", "strict_mode", "true");
+        assertThat(strict.rows()).isEmpty();
+        assertThat(strict.firstError())
+                .isEqualTo("column(d) value is incorrect while strict mode is true, src value is 2024-02-30");
+        Result reordered = load(s, "abc,7\n", "column_separator", ",", "columns", "c,k");
+        assertThat(reordered.rows()).containsExactly(row(7L, null, "abc"));
+    }
+
+    @Test
+    void recordLongerThanBufferGrowsIt() throws IOException {
+        String big = "x".repeat(10_000);
+        assertThat(load(TWO, "1," + big + "\n2,y\n", "column_separator", ",").rows())
+                .containsExactly(row(1L, big), row(2L, "y"));
+    }
+}
