@@ -24,6 +24,8 @@ public enum ErrorCode {
     EMPTY_QUERY(1065, "42000", ErrorCategory.USER, "Query was empty"),
     NOT_SUPPORTED(1235, "42000", ErrorCategory.USER, "ShoalDB does not support %s yet"),
 
+    WRONG_VALUE_COUNT(1136, "21S01", ErrorCategory.USER, "Column count doesn't match value count at row %d"),
+
     // Names
     NO_DB_SELECTED(1046, "3D000", ErrorCategory.USER, "No database selected"),
     UNKNOWN_DATABASE(1049, "42000", ErrorCategory.USER, "Unknown database '%s'"),

@@ -1,0 +1,122 @@
+package io.shoaldb.ingest.groupcommit;
+
+import io.shoaldb.ingest.write.TableLoad;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.txn.TxnState;
+import io.shoaldb.vector.Batch;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Commits one sealed batch: one {@link TableLoad} (one rowset per touched tablet), one transaction commit
+ * (one version), then - visible - the request ids are made durable, the WAL is deleted and every waiter
+ * released. On failure the transaction is aborted, sync waiters get the error, and the WAL (holding the
+ * acknowledged async rows) is kept for replay.
+ */
+final class BatchCommitter {
+    private static final Logger LOG = LoggerFactory.getLogger(BatchCommitter.class);
+
+    private final Services services;
+    private final TableQueue queue;
+
+    BatchCommitter(Services services, TableQueue queue) {
+        this.services = services;
+        this.queue = queue;
+    }
+
+    void commit(GroupBatch b) {
+        long start = System.nanoTime();
+        Throwable failure = b.poison;
+        if (failure == null) {
+            try {
+                write(b);
+            } catch (Throwable e) { // the queue must go on whatever happened; the error goes to the waiters
+                failure = e;
+            }
+        }
+        long commitMillis = services.timer().nowMillis();
+        if (failure == null) {
+            finishVisible(b, commitMillis);
+            services.metrics().batchCommitted(b.loads, b.rowCount, b.bytes, System.nanoTime() - start);
+            LOG.debug("finish group commit, db_id={}, table_id={}, label={}, txn_id={}, this group commit includes {}"
+                    + " loads ({} rows, {} bytes), flush because of {}", b.target.databaseId(), b.target.tableId(),
+                    b.label(), b.txnId(), b.loads, b.rowCount, b.bytes, b.sealReason);
+            queue.commitFinished(b, null, commitMillis);
+            b.done.complete(commitMillis);
+        } else {
+            finishFailed(b, failure);
+            services.metrics().batchFailed();
+            queue.commitFinished(b, failure, commitMillis);
+            b.done.completeExceptionally(failure);
+        }
+    }
+
+    private void write(GroupBatch b) {
+        TableLoad load = new TableLoad(services.storage(), b.target);
+        for (Batch rows : b.rows) {
+            load.append(rows);
+        }
+        Map<Long, RowsetMeta> rowsets = load.finish(b.txnId());
+        try {
+            services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
+        } catch (RuntimeException e) {
+            TxnState state = b.txn.state();
+            if (state == TxnState.COMMITTED || state == TxnState.VISIBLE) {
+                // The commit record is durable (a publish failed): the rowsets are the table's now.
+                LOG.error("group commit {} (txn {}) is committed but failed after that; its WAL stays and is"
+                        + " dropped by replay", b.label(), b.txnId(), e);
+            } else {
+                load.abort();
+            }
+            throw e;
+        }
+    }
+
+    private void finishVisible(GroupBatch b, long commitMillis) {
+        List<RequestIdLog.Entry> ids = new ArrayList<>();
+        for (GroupBatch.Member m : b.identified) {
+            ids.add(new RequestIdLog.Entry(m.requestId(), b.resultFor(m.rows(), m.mode(), m.ranAsSync(), commitMillis),
+                    commitMillis));
+        }
+        try {
+            queue.requests.committed(ids, commitMillis);
+        } catch (IOException e) {
+            LOG.warn("could not record the request ids of group commit {} durably; retries after a restart may"
+                    + " load again: {}", b.label(), e.toString());
+        }
+        if (b.wal != null) {
+            try {
+                b.wal.closeCommitted();
+            } catch (IOException e) {
+                LOG.warn("could not delete WAL {} of visible group commit {}; replay will drop it: {}",
+                        b.wal.file(), b.label(), e.toString());
+            }
+        }
+    }
+
+    private void finishFailed(GroupBatch b, Throwable failure) {
+        try {
+            services.txns().abort(b.txn, "group commit failed: " + failure.getMessage());
+        } catch (RuntimeException e) {
+            LOG.debug("abort of {} after failure: {}", b.txnId(), e.toString());
+        }
+        if (b.wal != null) {
+            try {
+                b.wal.closeForReplay();
+                LOG.error("group commit {} (txn {}) of table {} failed; its {} acknowledged async rows stay in WAL {}"
+                        + " and are replayed at next start (or by replay of the table): {}", b.label(), b.txnId(),
+                        b.target.tableName(), b.rowCount, b.wal.file(), failure.toString(), failure);
+            } catch (IOException e) {
+                LOG.error("group commit {} failed and its WAL {} could not be synced either: {}", b.label(),
+                        b.wal.file(), e.toString(), failure);
+            }
+        } else {
+            LOG.warn("group commit {} (txn {}) of table {} failed: {}", b.label(), b.txnId(), b.target.tableName(),
+                    failure.toString());
+        }
+    }
+}

@@ -1,0 +1,452 @@
+package io.shoaldb.ingest.groupcommit;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.ingest.groupcommit.GroupBatch.SealReason;
+import io.shoaldb.ingest.groupcommit.wal.WalDirectories;
+import io.shoaldb.ingest.groupcommit.wal.WalFormat;
+import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.txn.TransactionInfo;
+import io.shoaldb.txn.TransactionManager;
+import io.shoaldb.txn.TxnState;
+import io.shoaldb.vector.Batch;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The group-commit engine of one node: per-table queues that merge concurrent small loads into one internal
+ * transaction and one version, the WAL that makes async acks durable, replay at start, limits, back-pressure
+ * and retry de-duplication. Design and formats: docs/group-commit.md.
+ *
+ * <p>Start-up: construct (scans the WAL directories and the request-id logs), {@link #setTargetResolver},
+ * {@link #replay()} after storage and transaction recovery and before serving loads.
+ */
+public final class GroupCommitManager implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GroupCommitManager.class);
+
+    private final Services services;
+    private final Map<Long, TableQueue> queues = new ConcurrentHashMap<>();
+    private final WalReplayer replayer;
+    private final boolean ownsTimer;
+    private volatile WalTargetResolver resolver;
+    private volatile boolean closed;
+
+    public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
+            GroupCommitOptions options) {
+        this(files, walDirs, storage, txns, options, new SimpleGroupCommitMetrics(), null);
+    }
+
+    /**
+     * @param metrics where counters go (e.g. a Micrometer adapter)
+     * @param timer clock and scheduler; null = the wall clock with a daemon thread (closed with the manager)
+     */
+    public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
+            GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer) {
+        this.ownsTimer = timer == null;
+        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
+        ExecutorService committers = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("group-commit-", 0).factory());
+        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns, t, committers,
+                new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
+                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts);
+        this.replayer = new WalReplayer(services);
+        try {
+            scanExisting();
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, walDirs, e.getMessage());
+        }
+    }
+
+    /** Registers leftover WALs (they count against the per-table limit) and restores committed request ids. */
+    private void scanExisting() throws IOException {
+        for (WalDirectories.Found f : services.dirs().scan()) {
+            queue(f.dbId(), f.tableId(), null).addPendingWal(f.file(), sizeOf(services.files(), f.file()));
+        }
+        Path first = services.dirs().roots().getFirst();
+        for (Path db : services.files().list(first)) {
+            for (Path table : listDirs(db)) {
+                if (services.files().exists(table.resolve(RequestIdLog.FILE_NAME))) {
+                    try {
+                        TableQueue q = queue(Long.parseLong(db.getFileName().toString()),
+                                Long.parseLong(table.getFileName().toString()), null);
+                        q.requests.restore(services.timer().nowMillis());
+                    } catch (NumberFormatException e) {
+                        // not a table directory
+                    }
+                }
+            }
+        }
+        publishWalCounts();
+    }
+
+    private List<Path> listDirs(Path dir) {
+        try {
+            return services.files().list(dir);
+        } catch (IOException e) {
+            return List.of(); // a plain file
+        }
+    }
+
+    /** How replay finds a table's current target (null = dropped). */
+    public void setTargetResolver(WalTargetResolver resolver) {
+        this.resolver = resolver;
+    }
+
+    /** {@code group_commit_max_wal_num_per_table}, changeable at run time (0 = unlimited). */
+    public void setMaxWalNumPerTable(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("group_commit_max_wal_num_per_table must be >= 0: " + max);
+        }
+        services.maxWalNumPerTable().set(max);
+    }
+
+    public int maxWalNumPerTable() {
+        return services.maxWalNumPerTable().get();
+    }
+
+    /** The size group commit counts for a batch: data-bytes trigger, memory budget and WAL-space rule. */
+    public long estimatedBytes(Batch rows) {
+        return BatchSizes.estimatedBytes(rows);
+    }
+
+    /**
+     * Loads rows through group commit. ASYNC returns once the rows are durable in the batch's WAL; SYNC once
+     * the batch holding them is visible. {@code intervalMs} and {@code dataBytes} are the table's
+     * {@code group_commit_interval_ms} / {@code group_commit_data_bytes}; they apply to the batch this load
+     * opens. A non-null {@code requestId} already accepted for the table returns the original result without
+     * loading again.
+     */
+    public LoadResult load(WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs, long dataBytes,
+            String requestId) {
+        if (closed) {
+            throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
+        }
+        TableQueue q = queue(target.databaseId(), target.tableId(), target);
+        q.precheck(target, mode);
+        RequestIds.Claim claim = null;
+        if (requestId != null) {
+            while (true) {
+                RequestIds.Claim fresh = new RequestIds.Claim();
+                RequestIds.Claim held = q.requests.claim(requestId, fresh);
+                if (held == fresh) {
+                    claim = fresh;
+                    break;
+                }
+                Optional<LoadResult> original = awaitOriginal(held);
+                if (original.isPresent()) {
+                    if (mode == GroupCommitMode.SYNC) {
+                        awaitVisible(target.tableId(), original.get().txnId());
+                    }
+                    return original.get();
+                }
+                // the original failed and gave its claim up: this retry loads
+            }
+        }
+        try {
+            LoadResult result = loadOnce(q, target, rows, mode, intervalMs, dataBytes, requestId);
+            if (claim != null) {
+                claim.acked.complete(result);
+            }
+            return result;
+        } catch (RuntimeException e) {
+            if (claim != null) {
+                q.requests.abandon(requestId, claim, e);
+            }
+            throw e;
+        }
+    }
+
+    private static Optional<LoadResult> awaitOriginal(RequestIds.Claim held) {
+        try {
+            return Optional.of(held.acked.join());
+        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+            return Optional.empty();
+        }
+    }
+
+    private LoadResult loadOnce(TableQueue q, WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
+            long dataBytes, String requestId) {
+        long bytes = estimatedBytes(rows);
+        GroupCommitMode effective = mode;
+        boolean ranAsSync = false;
+        if (mode == GroupCommitMode.ASYNC && walSpaceShort(bytes)) {
+            effective = GroupCommitMode.SYNC;
+            ranAsSync = true;
+            LOG.info("group commit load of {} bytes into {} runs as sync: the WAL directories are short of space",
+                    bytes, target.tableName());
+        }
+        boolean waited;
+        try {
+            waited = services.memory().acquire(bytes, this::relieveMemory);
+        } catch (IllegalStateException stopped) {
+            throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
+        }
+        if (waited) {
+            services.metrics().blockedByMemory();
+        }
+        // In flight from here to the join: the adaptive rule waits for loads that are about to arrive.
+        q.enter();
+        ByteBuffer record;
+        try {
+            record = effective == GroupCommitMode.ASYNC ? WalFormat.encodeRecord(requestId, rows) : null;
+        } catch (RuntimeException e) {
+            q.leave();
+            services.memory().release(bytes);
+            throw e;
+        }
+        TableQueue.Joined joined;
+        try {
+            joined = q.join(target, rows, bytes, effective, ranAsSync, intervalMs, dataBytes, record, requestId);
+        } catch (RuntimeException e) {
+            services.memory().release(bytes);
+            throw e;
+        }
+        GroupBatch b = joined.batch();
+        if (joined.createdWal()) {
+            publishWalCounts();
+        }
+        if (effective == GroupCommitMode.ASYNC) {
+            try {
+                b.wal.awaitDurable(joined.walOffset());
+            } catch (IOException e) {
+                throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
+            }
+            return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
+        }
+        long commitMillis = awaitBatch(b.done);
+        return b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, ranAsSync, commitMillis);
+    }
+
+    /**
+     * Doris's async-to-sync rule: too large for the WAL (over walDiskLimitRatio of the usable space of the WAL
+     * directory with the most room) or the disk is short (below minFreeBytes).
+     */
+    private boolean walSpaceShort(long bytes) {
+        long space = services.dirs().maxUsableSpace();
+        return space < services.options().minFreeBytes() || bytes > services.options().walDiskLimitRatio() * space;
+    }
+
+    /** A writer is blocked on memory: seal every open batch so their commits free it (no deadlock). */
+    private void relieveMemory() {
+        for (TableQueue q : queues.values()) {
+            q.sealOpen(SealReason.MEMORY);
+        }
+    }
+
+    private static long awaitBatch(CompletableFuture<Long> done) {
+        try {
+            return done.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ShoalException s) {
+                throw s;
+            }
+            throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(cause, "group commit failed: " + cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
+        }
+    }
+
+    private TableQueue queue(long dbId, long tableId, WriteTarget target) {
+        TableQueue q = queues.computeIfAbsent(tableId, id -> {
+            TableQueue[] self = new TableQueue[1];
+            // The log lives under the first WAL dir; the db id may only be learnt later (blockTable before a load).
+            RequestIdLog log = new RequestIdLog(services.files(), services.dirs(), () -> self[0].databaseId(), id);
+            self[0] = new TableQueue(dbId, id, target == null ? null : target.tableName(), services,
+                    new RequestIds(log, services.options().requestIdRetention().toMillis()));
+            return self[0];
+        });
+        if (target != null) {
+            q.identify(target);
+        } else if (dbId >= 0 && q.databaseId() < 0) {
+            q.identify(dbId);
+        }
+        return q;
+    }
+
+    // ---- replay -------------------------------------------------------------------------------------------
+
+    /** Replays every leftover WAL with the resolver set by {@link #setTargetResolver}. */
+    public void replay() {
+        replay(resolver);
+    }
+
+    /** Replays every leftover WAL; call after storage and transaction recovery, before serving loads. */
+    public void replay(WalTargetResolver targets) {
+        if (targets != null) {
+            this.resolver = targets;
+        }
+        for (TableQueue q : List.copyOf(queues.values())) {
+            if (!q.pendingWals().isEmpty()) {
+                replayer.replayTable(q, q.databaseId(), this.resolver);
+            }
+        }
+        publishWalCounts();
+    }
+
+    /** Replays one table's WALs that no live batch owns (e.g. after a failed commit). */
+    public void replay(long dbId, long tableId) {
+        replayer.replayTable(queue(dbId, tableId, null), dbId, resolver);
+        publishWalCounts();
+    }
+
+    // ---- schema change, visibility --------------------------------------------------------------------
+
+    /** New group-commit loads into the table fail with "insert table ... is blocked on schema change". */
+    public void blockTable(long tableId) {
+        queueById(tableId).setBlocked(true);
+    }
+
+    public void unblockTable(long tableId) {
+        queueById(tableId).setBlocked(false);
+    }
+
+    /**
+     * Waits until the table's queued batches are committed and its leftover WALs replayed. Throws when a
+     * batch failed or a WAL cannot be replayed (the schema change must not go on over unreplayed rows).
+     */
+    public void awaitDrained(long tableId) {
+        TableQueue q = queueById(tableId);
+        awaitAll(q.sealAndCollect(SealReason.DRAIN));
+        if (!q.pendingWals().isEmpty()) {
+            int left = replayer.replayTable(q, q.databaseId(), resolver);
+            publishWalCounts();
+            if (left > 0) {
+                throw ErrorCode.INTERNAL_ERROR.exception("table " + q.tableName() + " still has " + left
+                        + " group commit WAL(s) that could not be replayed: " + q.status().lastReplayFailure());
+            }
+        }
+    }
+
+    /** Blocks until everything acknowledged for the table so far is committed and visible. */
+    public void awaitVisible(long tableId) {
+        TableQueue q = queues.get(tableId);
+        if (q != null) {
+            awaitAll(q.sealAndCollect(SealReason.VISIBILITY));
+        }
+    }
+
+    /** Blocks until the given group-commit transaction of the table is visible (returns at once if it is). */
+    public void awaitVisible(long tableId, long txnId) {
+        TableQueue q = queues.get(tableId);
+        CompletableFuture<Long> f = q == null ? null : q.batchOf(txnId);
+        if (f != null) {
+            awaitBatch(f);
+            return;
+        }
+        Optional<TransactionInfo> info = services.txns().find(txnId);
+        if (info.isPresent() && info.get().state() == TxnState.ABORTED) {
+            throw ErrorCode.TXN_ALREADY_ABORTED.exception(txnId, info.get().reason());
+        }
+    }
+
+    private static void awaitAll(List<CompletableFuture<Long>> futures) {
+        RuntimeException first = null;
+        for (CompletableFuture<Long> f : futures) {
+            try {
+                awaitBatch(f);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private TableQueue queueById(long tableId) {
+        return queue(-1, tableId, null);
+    }
+
+    // ---- observability --------------------------------------------------------------------------------
+
+    public List<GroupCommitTableStatus> status() {
+        List<GroupCommitTableStatus> out = new ArrayList<>();
+        for (TableQueue q : queues.values()) {
+            out.add(q.status());
+        }
+        out.sort(Comparator.comparingLong(GroupCommitTableStatus::tableId));
+        return out;
+    }
+
+    /** {@code wal_total_count}. */
+    public long walTotalCount() {
+        return queues.values().stream().mapToLong(TableQueue::walFiles).sum();
+    }
+
+    /** {@code wal_max_count_per_table}. */
+    public long walMaxCountPerTable() {
+        return queues.values().stream().mapToLong(TableQueue::walFiles).max().orElse(0);
+    }
+
+    /** Bytes of queued, not yet committed rows over all tables. */
+    public long queuedBytes() {
+        return services.memory().used();
+    }
+
+    private void publishWalCounts() {
+        services.metrics().walCounts(walTotalCount(), walMaxCountPerTable());
+    }
+
+    static long sizeOf(FilesFacade files, Path file) {
+        try (FileChannel ch = files.open(file, StandardOpenOption.READ)) {
+            return ch.size();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * Stops accepting loads and commits every open batch (so sync waiters get answers and the next start has
+     * little to replay), then stops the threads. A batch that fails leaves its WAL for replay.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<CompletableFuture<Long>> pending = new ArrayList<>();
+        for (TableQueue q : queues.values()) {
+            pending.addAll(q.close());
+        }
+        try {
+            awaitAll(pending);
+        } catch (RuntimeException e) {
+            LOG.warn("a group commit failed during shutdown; its WAL is replayed at next start: {}", e.toString());
+        }
+        services.memory().close();
+        services.committers().shutdown();
+        try {
+            services.committers().awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (ownsTimer) {
+            services.timer().close();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.shoaldb.ingest.groupcommit;
+
+/**
+ * Where group commit reports its numbers; names follow Doris's bvars so that searching for "wal" finds them.
+ * The server adapts this to its metrics registry; {@link SimpleGroupCommitMetrics} keeps them in memory.
+ */
+public interface GroupCommitMetrics {
+    /** {@code wal_total_count} and {@code wal_max_count_per_table}, after every change. */
+    void walCounts(long walTotalCount, long walMaxCountPerTable);
+
+    /** {@code group_commit_wal_fail}: a WAL replay (or a commit that left its WAL for replay) failed. */
+    void walFailed();
+
+    /** {@code group_commit_block_by_memory_counter}: a writer waited for queued memory to drain. */
+    void blockedByMemory();
+
+    /** A batch committed: its loads, rows, estimated bytes and the time from seal to visible. */
+    void batchCommitted(int loads, long rows, long bytes, long commitNanos);
+
+    /** A batch failed to commit. */
+    void batchFailed();
+
+    /** Discards everything. */
+    GroupCommitMetrics NONE = new GroupCommitMetrics() {
+        @Override
+        public void walCounts(long walTotalCount, long walMaxCountPerTable) {
+        }
+
+        @Override
+        public void walFailed() {
+        }
+
+        @Override
+        public void blockedByMemory() {
+        }
+
+        @Override
+        public void batchCommitted(int loads, long rows, long bytes, long commitNanos) {
+        }
+
+        @Override
+        public void batchFailed() {
+        }
+    };
+}

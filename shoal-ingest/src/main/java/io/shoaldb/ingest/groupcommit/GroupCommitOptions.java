@@ -1,0 +1,78 @@
+package io.shoaldb.ingest.groupcommit;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Node-wide group-commit knobs; field names follow Doris's BE config where Doris has one.
+ *
+ * @param maxWalNumPerTable {@code group_commit_max_wal_num_per_table}: an async load that needs a new WAL is
+ *        refused once the table has this many WAL files (0 = unlimited); changeable at run time through
+ *        {@link GroupCommitManager#setMaxWalNumPerTable}
+ * @param queueMemLimitBytes {@code group_commit_queue_mem_limit}: bytes of queued, not yet committed rows over
+ *        all tables; past it writers wait (back-pressure) rather than fail
+ * @param walDiskLimitRatio an async load estimated larger than this fraction of the usable space of the WAL
+ *        directory with the most room runs as sync instead (Doris: 80%)
+ * @param adaptiveWindow the quiet period after which a sync batch commits when nothing else arrives (0 = commit
+ *        as soon as no load is in flight); see docs/group-commit.md "Adaptive sync commit"
+ * @param minFreeBytes below this usable space in the best WAL directory, async loads run as sync ("disk short")
+ * @param requestIdRetention how long a committed request id is remembered for de-duplicating retries
+ */
+public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes, double walDiskLimitRatio,
+        Duration adaptiveWindow, long minFreeBytes, Duration requestIdRetention) {
+    public static final int DEFAULT_MAX_WAL_NUM_PER_TABLE = 10;
+    public static final long DEFAULT_QUEUE_MEM_LIMIT = 64L << 20;
+    public static final double DEFAULT_WAL_DISK_LIMIT_RATIO = 0.8;
+    public static final Duration DEFAULT_ADAPTIVE_WINDOW = Duration.ofMillis(1);
+    public static final long DEFAULT_MIN_FREE_BYTES = 256L << 20;
+    public static final Duration DEFAULT_REQUEST_ID_RETENTION = Duration.ofMinutes(10);
+    /** An adaptive sync batch never waits longer than this many windows for more arrivals. */
+    static final int MAX_ADAPTIVE_WINDOWS = 10;
+
+    public GroupCommitOptions {
+        Objects.requireNonNull(adaptiveWindow, "adaptiveWindow");
+        Objects.requireNonNull(requestIdRetention, "requestIdRetention");
+        if (maxWalNumPerTable < 0 || queueMemLimitBytes < 1 || !(walDiskLimitRatio > 0 && walDiskLimitRatio <= 1)
+                || adaptiveWindow.isNegative() || minFreeBytes < 0 || requestIdRetention.isNegative()) {
+            throw new IllegalArgumentException("invalid group commit options " + this);
+        }
+    }
+
+    /** The five knobs of the contract; request ids are kept {@link #DEFAULT_REQUEST_ID_RETENTION}. */
+    public GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes, double walDiskLimitRatio,
+            Duration adaptiveWindow, long minFreeBytes) {
+        this(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
+                DEFAULT_REQUEST_ID_RETENTION);
+    }
+
+    public static GroupCommitOptions defaults() {
+        return new GroupCommitOptions(DEFAULT_MAX_WAL_NUM_PER_TABLE, DEFAULT_QUEUE_MEM_LIMIT,
+                DEFAULT_WAL_DISK_LIMIT_RATIO, DEFAULT_ADAPTIVE_WINDOW, DEFAULT_MIN_FREE_BYTES,
+                DEFAULT_REQUEST_ID_RETENTION);
+    }
+
+    public GroupCommitOptions withMaxWalNumPerTable(int n) {
+        return new GroupCommitOptions(n, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
+                requestIdRetention);
+    }
+
+    public GroupCommitOptions withQueueMemLimitBytes(long bytes) {
+        return new GroupCommitOptions(maxWalNumPerTable, bytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
+                requestIdRetention);
+    }
+
+    public GroupCommitOptions withAdaptiveWindow(Duration window) {
+        return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, window, minFreeBytes,
+                requestIdRetention);
+    }
+
+    public GroupCommitOptions withMinFreeBytes(long bytes) {
+        return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, bytes,
+                requestIdRetention);
+    }
+
+    public GroupCommitOptions withRequestIdRetention(Duration retention) {
+        return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow,
+                minFreeBytes, retention);
+    }
+}

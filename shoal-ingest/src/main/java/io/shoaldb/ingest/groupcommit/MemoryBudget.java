@@ -1,0 +1,82 @@
+package io.shoaldb.ingest.groupcommit;
+
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Bytes of rows accepted but not yet committed, over all tables ({@code group_commit_queue_mem_limit}).
+ * Past the limit a writer waits instead of failing. To make sure the wait ends, a blocked writer first asks
+ * for relief (the manager seals every open batch, so their commits - which need nothing from the writer -
+ * free memory), and a writer is always let in when nothing is queued, so one load larger than the limit
+ * cannot wait forever. Callers must hold no table lock while acquiring.
+ */
+final class MemoryBudget {
+    private final long limit;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition released = lock.newCondition();
+    private long used;
+    private boolean closed;
+
+    MemoryBudget(long limit) {
+        this.limit = limit;
+    }
+
+    /** Reserves {@code bytes}; returns whether the caller had to wait. Throws if closed while waiting. */
+    boolean acquire(long bytes, Runnable relief) {
+        boolean waited = false;
+        lock.lock();
+        try {
+            while (used > 0 && used + bytes > limit) {
+                if (closed) {
+                    throw new IllegalStateException("closed");
+                }
+                waited = true;
+                lock.unlock();
+                try {
+                    relief.run();
+                } finally {
+                    lock.lock();
+                }
+                if (used > 0 && used + bytes > limit && !closed) {
+                    released.awaitUninterruptibly();
+                }
+            }
+            used += bytes;
+            return waited;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void release(long bytes) {
+        if (bytes == 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            used -= bytes;
+            released.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    long used() {
+        lock.lock();
+        try {
+            return used;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void close() {
+        lock.lock();
+        try {
+            closed = true;
+            released.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

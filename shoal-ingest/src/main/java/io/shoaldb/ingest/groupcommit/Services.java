@@ -1,0 +1,14 @@
+package io.shoaldb.ingest.groupcommit;
+
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.ingest.groupcommit.wal.WalDirectories;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.txn.TransactionManager;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** What every table queue shares: files, engines, time, the commit executor, memory and metrics. */
+record Services(FilesFacade files, WalDirectories dirs, StorageEngine storage, TransactionManager txns,
+        CommitTimer timer, ExecutorService committers, MemoryBudget memory, GroupCommitMetrics metrics,
+        GroupCommitOptions options, AtomicInteger maxWalNumPerTable, Runnable walCountsChanged) {
+}

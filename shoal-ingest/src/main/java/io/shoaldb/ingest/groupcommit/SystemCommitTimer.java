@@ -1,0 +1,35 @@
+package io.shoaldb.ingest.groupcommit;
+
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/** The wall clock and one daemon scheduler thread. */
+public final class SystemCommitTimer implements CommitTimer {
+    private final ScheduledThreadPoolExecutor executor;
+
+    public SystemCommitTimer() {
+        executor = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "group-commit-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        executor.setRemoveOnCancelPolicy(true); // a cancelled interval task must not linger for 10 s
+    }
+
+    @Override
+    public long nowMillis() {
+        return System.currentTimeMillis();
+    }
+
+    @Override
+    public Cancellable schedule(Runnable task, long delayMicros) {
+        ScheduledFuture<?> f = executor.schedule(task, Math.max(0, delayMicros), TimeUnit.MICROSECONDS);
+        return () -> f.cancel(false);
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,529 @@
+package io.shoaldb.ingest.groupcommit;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.ingest.groupcommit.GroupBatch.SealReason;
+import io.shoaldb.ingest.groupcommit.wal.WalDirectories;
+import io.shoaldb.ingest.groupcommit.wal.WalFileName;
+import io.shoaldb.ingest.groupcommit.wal.WalHeader;
+import io.shoaldb.ingest.groupcommit.wal.WalWriter;
+import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.txn.Labels;
+import io.shoaldb.txn.Transaction;
+import io.shoaldb.vector.Batch;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One table's group-commit queue: at most one OPEN batch taking loads, SEALED batches waiting to commit in
+ * order, and at most one COMMITTING batch. Commits of one table run one at a time, in seal order, so that
+ * versions follow batches and a sync batch can gather followers while the previous commit runs.
+ *
+ * <p>Triggers (see {@link TriggerPolicy}): the open batch is sealed when its interval passes, when its data
+ * reaches the data-bytes threshold, or - when it holds a sync load - by the adaptive rule. All state is
+ * guarded by {@link #lock}; WAL fsyncs, storage writes and commits happen outside it.
+ */
+final class TableQueue {
+    final long tableId;
+    final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Services services;
+    final RequestIds requests;
+    /** Serialises replays of this table's leftover WALs. */
+    final ReentrantLock replayLock = new ReentrantLock();
+
+    private volatile long databaseId;
+    private volatile String tableName;
+    private GroupBatch open;
+    private final Deque<GroupBatch> sealed = new ArrayDeque<>();
+    private GroupBatch committing;
+    private long nextSeq = 1;
+    private long arrivals;
+    private int inFlight;
+    private boolean blocked;
+    private boolean closed;
+    /** WAL files on disk that no batch owns: left by a crash or a failed commit, waiting for replay. */
+    private final Map<Path, Long> pendingWals = new HashMap<>();
+    private GroupCommitMode lastMode;
+    private long lastCommitMillis = -1;
+    private volatile String lastFailure = "";
+
+    TableQueue(long databaseId, long tableId, String tableName, Services services, RequestIds requests) {
+        this.databaseId = databaseId;
+        this.tableId = tableId;
+        this.tableName = tableName;
+        this.services = services;
+        this.requests = requests;
+    }
+
+    long databaseId() {
+        return databaseId;
+    }
+
+    String tableName() {
+        return tableName == null ? Long.toString(tableId) : tableName;
+    }
+
+    void identify(long dbId) {
+        databaseId = dbId;
+    }
+
+    void identify(WriteTarget target) {
+        databaseId = target.databaseId();
+        tableName = target.tableName();
+    }
+
+    /** Where a load landed: its batch and, for async, the WAL offset that must be durable before the ack. */
+    record Joined(GroupBatch batch, long walOffset, boolean createdWal) {
+    }
+
+    void enter() {
+        lock.lock();
+        try {
+            inFlight++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Leaves without joining (the load failed before reaching the queue). */
+    void leave() {
+        lock.lock();
+        try {
+            inFlight--;
+            adaptive();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Fails fast (before any memory is reserved) when the table cannot take the load. */
+    void precheck(WriteTarget target, GroupCommitMode mode) {
+        lock.lock();
+        try {
+            checkAccepting(target);
+            if (mode == GroupCommitMode.ASYNC && (open == null || open.wal == null)) {
+                checkWalLimit(target);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Adds a load's rows to the open batch (opening one if needed); for async, appends its WAL record.
+     * The caller called {@link #enter()} and reserved {@code bytes} of memory, which the batch now owns.
+     */
+    Joined join(WriteTarget target, Batch rows, long bytes, GroupCommitMode mode, boolean ranAsSync, long intervalMs,
+            long dataBytes, ByteBuffer walRecord, String requestId) {
+        lock.lock();
+        try {
+            inFlight--;
+            checkAccepting(target);
+            GroupBatch b = open;
+            if (b != null && !b.target.equals(target)) {
+                // Another schema or tablet set (light schema change, ALTER): rows of one batch share one layout.
+                seal(b, SealReason.SCHEMA);
+                b = null;
+            }
+            if (mode == GroupCommitMode.ASYNC && (b == null || b.wal == null)) {
+                checkWalLimit(target);
+            }
+            if (b == null) {
+                b = openBatch(target, intervalMs, dataBytes);
+            }
+            long offset = -1;
+            boolean createdWal = false;
+            if (mode == GroupCommitMode.ASYNC) {
+                try {
+                    if (b.wal == null) {
+                        b.wal = createWal(b);
+                        createdWal = true;
+                    }
+                    offset = b.wal.append(walRecord);
+                } catch (IOException | RuntimeException e) {
+                    // The batch cannot be trusted to match what loads were told: none of it commits.
+                    b.poison = e;
+                    seal(b, SealReason.WAL_FAILURE);
+                    kick();
+                    throw e instanceof ShoalException s ? s
+                            : ErrorCode.IO_ERROR.exceptionWithCause(e, walName(b), e.getMessage());
+                }
+            } else {
+                b.syncLoads++;
+            }
+            b.rows.add(rows);
+            b.rowCount += rows.positionCount();
+            b.bytes += bytes;
+            b.loads++;
+            if (requestId != null) {
+                b.identified.add(new GroupBatch.Member(requestId, rows.positionCount(), mode, ranAsSync));
+            }
+            arrivals++;
+            lastMode = mode;
+            if (TriggerPolicy.sizeReached(b)) {
+                seal(b, SealReason.SIZE);
+            } else {
+                adaptive();
+            }
+            kick();
+            return new Joined(b, offset, createdWal);
+        } catch (RuntimeException e) {
+            adaptive();
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void checkAccepting(WriteTarget target) {
+        if (closed) {
+            throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
+        }
+        if (blocked) {
+            throw ErrorCode.GROUP_COMMIT_TABLE_BLOCKED.exception(target.tableName());
+        }
+    }
+
+    private void checkWalLimit(WriteTarget target) {
+        int limit = services.maxWalNumPerTable().get();
+        int count = walFilesLocked();
+        if (limit > 0 && count >= limit) {
+            throw ErrorCode.GROUP_COMMIT_TOO_MANY_WALS.exception(target.tableName(), limit, count,
+                    lastFailure.isEmpty() ? "none" : lastFailure);
+        }
+    }
+
+    private GroupBatch openBatch(WriteTarget target, long intervalMs, long dataBytes) {
+        Transaction txn = services.txns().begin(target.databaseId(), Labels.generate("group_commit_"),
+                Set.of(target.tableId()), null);
+        GroupBatch b = new GroupBatch(nextSeq++, target, txn, services.timer().nowMillis(), Math.max(0, intervalMs),
+                Math.max(1, dataBytes));
+        open = b;
+        b.intervalTask = services.timer().schedule(() -> onInterval(b), b.intervalMs * 1000);
+        return b;
+    }
+
+    private WalWriter createWal(GroupBatch b) throws IOException {
+        Path root = services.dirs().bestRoot();
+        Path dir = services.dirs().ensureTableDir(root, b.target.databaseId(), tableId);
+        Path file = dir.resolve(new WalFileName(b.txnId(), b.label()).fileName());
+        // The WAL gauges are published by the caller after unlocking: publishing takes every queue's lock.
+        return WalWriter.create(services.files(), file,
+                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()));
+    }
+
+    private String walName(GroupBatch b) {
+        return b.wal != null ? b.wal.file().toString() : "WAL of " + b.label();
+    }
+
+    // ---- triggers -------------------------------------------------------------------------------------
+
+    private void onInterval(GroupBatch b) {
+        lock.lock();
+        try {
+            if (open == b) {
+                seal(b, SealReason.TIME);
+                kick();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The adaptive sync rule, evaluated whenever something changes: an open batch holding a sync load, with
+     * no commit running or queued for the table, commits once waiting no longer pays - at once when no load
+     * is in flight and the window is 0, else after a quiet window. While a commit runs nothing is decided
+     * here: arrivals gather, and {@link #commitFinished} seals them as the next group.
+     */
+    private void adaptive() {
+        GroupBatch b = open;
+        if (b == null || b.syncLoads == 0 || committing != null || !sealed.isEmpty()) {
+            return;
+        }
+        long windowMicros = services.options().adaptiveWindow().toNanos() / 1000;
+        if (windowMicros == 0) {
+            if (inFlight == 0) {
+                seal(b, SealReason.SYNC);
+            }
+        } else if (b.windowTask == null) {
+            b.arrivalsAtWindowCheck = arrivals;
+            b.windowTask = services.timer().schedule(() -> onWindow(b), windowMicros);
+        }
+    }
+
+    private void onWindow(GroupBatch b) {
+        lock.lock();
+        try {
+            b.windowTask = null;
+            if (open != b || committing != null || !sealed.isEmpty()) {
+                return; // sealed meanwhile, or a commit is running: its end seals this batch
+            }
+            if (TriggerPolicy.keepWaiting(arrivals - b.arrivalsAtWindowCheck, inFlight, b.windowChecks)) {
+                b.windowChecks++;
+                b.arrivalsAtWindowCheck = arrivals;
+                b.windowTask = services.timer().schedule(() -> onWindow(b),
+                        services.options().adaptiveWindow().toNanos() / 1000);
+            } else {
+                seal(b, SealReason.SYNC);
+                kick();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void seal(GroupBatch b, SealReason reason) {
+        if (b.sealed) {
+            return;
+        }
+        b.sealed = true;
+        b.sealReason = reason;
+        b.sealedNanos = System.nanoTime();
+        b.cancelTimers();
+        if (open == b) {
+            open = null;
+        }
+        sealed.addLast(b);
+        changed.signalAll();
+    }
+
+    /** Starts the next commit when none runs. */
+    private void kick() {
+        if (committing != null || sealed.isEmpty()) {
+            return;
+        }
+        GroupBatch next = sealed.pollFirst();
+        committing = next;
+        try {
+            services.committers().execute(() -> new BatchCommitter(services, this).commit(next));
+        } catch (RuntimeException e) {
+            // Executor shut down: finish the batch as failed so nobody waits forever.
+            committing = null;
+            next.done.completeExceptionally(e);
+            services.memory().release(next.bytes);
+        }
+    }
+
+    /** Called by the committer when a batch is visible or failed. */
+    void commitFinished(GroupBatch b, Throwable failure, long commitMillis) {
+        lock.lock();
+        try {
+            committing = null;
+            services.memory().release(b.bytes);
+            if (failure == null) {
+                lastCommitMillis = commitMillis;
+            } else {
+                lastFailure = String.valueOf(failure.getMessage());
+                if (b.wal != null) {
+                    pendingWals.put(b.wal.file(), b.wal.size());
+                }
+            }
+            // Leader/follower: sync loads that arrived during this commit form the next group, committed now.
+            if (open != null && open.syncLoads > 0 && sealed.isEmpty()) {
+                seal(open, SealReason.SYNC);
+            }
+            kick();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        services.walCountsChanged().run();
+    }
+
+    /** Seals the open batch (if it has loads) so that it commits now; for memory pressure and waits. */
+    void sealOpen(SealReason reason) {
+        lock.lock();
+        try {
+            if (open != null && open.loads > 0) {
+                seal(open, reason);
+                kick();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Futures of every batch holding acknowledged or pending loads now (the open one is sealed first). */
+    List<CompletableFuture<Long>> sealAndCollect(SealReason reason) {
+        lock.lock();
+        try {
+            if (open != null) {
+                seal(open, reason);
+                kick();
+            }
+            List<CompletableFuture<Long>> out = new ArrayList<>();
+            if (committing != null) {
+                out.add(committing.done);
+            }
+            sealed.forEach(b -> out.add(b.done));
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The batch of a transaction still queued here (sealing it if open), or null. */
+    CompletableFuture<Long> batchOf(long txnId) {
+        lock.lock();
+        try {
+            if (open != null && open.txnId() == txnId) {
+                seal(open, SealReason.VISIBILITY);
+                kick();
+            }
+            if (committing != null && committing.txnId() == txnId) {
+                return committing.done;
+            }
+            for (GroupBatch b : sealed) {
+                if (b.txnId() == txnId) {
+                    return b.done;
+                }
+            }
+            return null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void setBlocked(boolean value) {
+        lock.lock();
+        try {
+            blocked = value;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean blocked() {
+        lock.lock();
+        try {
+            return blocked;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops taking loads; returns the batches still to finish (the open one sealed). */
+    List<CompletableFuture<Long>> close() {
+        lock.lock();
+        try {
+            closed = true;
+        } finally {
+            lock.unlock();
+        }
+        return sealAndCollect(SealReason.SHUTDOWN);
+    }
+
+    // ---- WAL bookkeeping --------------------------------------------------------------------------------
+
+    void addPendingWal(Path file, long size) {
+        lock.lock();
+        try {
+            pendingWals.put(file, size);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void removePendingWal(Path file) {
+        lock.lock();
+        try {
+            pendingWals.remove(file);
+        } finally {
+            lock.unlock();
+        }
+        services.walCountsChanged().run();
+    }
+
+    /** WAL files owned by batches (not to be replayed underneath them). */
+    Set<Path> liveWals() {
+        lock.lock();
+        try {
+            Set<Path> out = new java.util.HashSet<>();
+            forEachBatch(b -> {
+                if (b.wal != null) {
+                    out.add(b.wal.file());
+                }
+            });
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    Set<Path> pendingWals() {
+        lock.lock();
+        try {
+            return Set.copyOf(pendingWals.keySet());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    int walFiles() {
+        lock.lock();
+        try {
+            return walFilesLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int walFilesLocked() {
+        int[] n = {pendingWals.size()};
+        forEachBatch(b -> {
+            if (b.wal != null) {
+                n[0]++;
+            }
+        });
+        return n[0];
+    }
+
+    void setLastFailure(String why) {
+        lastFailure = why;
+    }
+
+    private void forEachBatch(java.util.function.Consumer<GroupBatch> action) {
+        if (open != null) {
+            action.accept(open);
+        }
+        sealed.forEach(action);
+        if (committing != null) {
+            action.accept(committing);
+        }
+    }
+
+    GroupCommitTableStatus status() {
+        lock.lock();
+        try {
+            long[] rows = {0};
+            long[] bytes = {0};
+            long[] walBytes = {pendingWals.values().stream().mapToLong(Long::longValue).sum()};
+            forEachBatch(b -> {
+                rows[0] += b.rowCount;
+                bytes[0] += b.bytes;
+                if (b.wal != null) {
+                    walBytes[0] += b.wal.size();
+                }
+            });
+            return new GroupCommitTableStatus(databaseId, tableId, tableName(), lastMode,
+                    open == null ? null : open.label(), open == null ? -1 : open.txnId(), rows[0], bytes[0],
+                    open == null ? -1 : services.timer().nowMillis() - open.openedMillis, walFilesLocked(), walBytes[0],
+                    lastCommitMillis, lastFailure, blocked);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

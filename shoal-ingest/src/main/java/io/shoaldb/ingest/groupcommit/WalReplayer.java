@@ -1,0 +1,189 @@
+package io.shoaldb.ingest.groupcommit;
+
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.ingest.groupcommit.wal.WalContents;
+import io.shoaldb.ingest.groupcommit.wal.WalDirectories;
+import io.shoaldb.ingest.groupcommit.wal.WalFileName;
+import io.shoaldb.ingest.groupcommit.wal.WalReader;
+import io.shoaldb.ingest.groupcommit.wal.WalRecord;
+import io.shoaldb.ingest.write.TableLoad;
+import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.txn.Labels;
+import io.shoaldb.txn.Transaction;
+import io.shoaldb.txn.TransactionInfo;
+import io.shoaldb.txn.TxnState;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Replays one table's leftover WALs, oldest transaction first, each on its own:
+ * <ol>
+ * <li>a header that never became complete: the file never acknowledged anything, delete it;</li>
+ * <li>corrupt (bad magic, checksum mismatch on a complete record): rename to {@code <name>.corrupt}, count
+ *     {@code group_commit_wal_fail}, remember the reason, go on with the next file;</li>
+ * <li>its transaction (looked up by id, checked by label) is COMMITTED or VISIBLE: the rows are in, record its
+ *     request ids and delete it (idempotent);</li>
+ * <li>the table is gone (the resolver answers null): delete it with a log line;</li>
+ * <li>otherwise load its complete records into the current schema as a NEW transaction with a fresh
+ *     {@code group_commit_} label, commit, record its request ids, delete it.</li>
+ * </ol>
+ * Any other failure keeps the file (it still counts against the WAL limit), counts {@code group_commit_wal_fail}
+ * and is shown as the table's last replay failure.
+ */
+final class WalReplayer {
+    private static final Logger LOG = LoggerFactory.getLogger(WalReplayer.class);
+
+    private final Services services;
+
+    WalReplayer(Services services) {
+        this.services = services;
+    }
+
+    /** Replays every WAL of the table not owned by a live batch; returns how many files remain. */
+    int replayTable(TableQueue queue, long dbId, WalTargetResolver resolver) {
+        queue.replayLock.lock();
+        try {
+            List<WalDirectories.Found> found;
+            try {
+                found = services.dirs().scanTable(dbId, queue.tableId);
+            } catch (IOException e) {
+                fail(queue, null, "cannot list WALs of table " + queue.tableId + ": " + e, e);
+                return queue.pendingWals().size();
+            }
+            Set<Path> live = queue.liveWals();
+            for (WalDirectories.Found f : found) {
+                if (!live.contains(f.file())) {
+                    replayOne(queue, f, resolver);
+                }
+            }
+            return queue.pendingWals().size();
+        } finally {
+            queue.replayLock.unlock();
+        }
+    }
+
+    private void replayOne(TableQueue queue, WalDirectories.Found f, WalTargetResolver resolver) {
+        Path file = f.file();
+        WalFileName name = f.name();
+        WalContents contents;
+        try {
+            contents = WalReader.read(services.files().readAllBytes(file), file.toString());
+        } catch (ShoalException e) {
+            setAside(queue, file, e);
+            return;
+        } catch (IOException e) {
+            fail(queue, file, "cannot read WAL " + file + ": " + e, e);
+            return;
+        }
+        try {
+            if (contents.header() == null) {
+                LOG.warn("WAL {} has no complete header (it never acknowledged a load); deleting it", file);
+                delete(queue, file);
+                return;
+            }
+            Optional<TransactionInfo> txn = services.txns().find(name.txnId());
+            if (txn.isPresent() && txn.get().label().equals(name.label())
+                    && (txn.get().state() == TxnState.VISIBLE || txn.get().state() == TxnState.COMMITTED)) {
+                LOG.info("WAL {}: transaction {} is already {}; deleting the WAL", file, name.txnId(),
+                        txn.get().state());
+                recordRequestIds(queue, name, contents, txn.get().commitTimeMillis());
+                delete(queue, file);
+                return;
+            }
+            WriteTarget target = resolver == null ? null : resolver.resolve(f.dbId(), f.tableId());
+            if (target == null) {
+                LOG.warn("WAL {}: table {} of database {} no longer exists; deleting the WAL and its {} rows", file,
+                        f.tableId(), f.dbId(), contents.rows());
+                delete(queue, file);
+                return;
+            }
+            load(target, contents);
+            recordRequestIds(queue, name, contents, services.timer().nowMillis());
+            delete(queue, file);
+        } catch (IOException | RuntimeException e) {
+            fail(queue, file, "replay of WAL " + file + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void load(WriteTarget target, WalContents contents) {
+        SchemaMapper mapper = new SchemaMapper(contents.header().columns(), target.schema());
+        String label = Labels.generate("group_commit_");
+        Transaction txn = services.txns().begin(target.databaseId(), label, Set.of(target.tableId()), null);
+        TableLoad load = new TableLoad(services.storage(), target);
+        try {
+            for (WalRecord r : contents.records()) {
+                load.append(mapper.map(r.rows()));
+            }
+            Map<Long, RowsetMeta> rowsets = load.finish(txn.txnId());
+            services.txns().commit(txn, rowsets.isEmpty() ? Map.of() : Map.of(target.tableId(), rowsets));
+            LOG.info("replayed WAL of {} (txn {}) into table {} as {} (txn {}): {} rows", contents.header().label(),
+                    contents.header().txnId(), target.tableName(), label, txn.txnId(), contents.rows());
+        } catch (RuntimeException e) {
+            TxnState state = txn.state();
+            if (state == TxnState.PREPARE) {
+                load.abort();
+                try {
+                    services.txns().abort(txn, "WAL replay failed: " + e.getMessage());
+                } catch (RuntimeException ignored) {
+                    // already aborted by the failed commit
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** The ids of the WAL's loads are committed now: under the label and txn the client was told. */
+    private void recordRequestIds(TableQueue queue, WalFileName name, WalContents contents, long commitMillis)
+            throws IOException {
+        List<RequestIdLog.Entry> ids = new ArrayList<>();
+        for (WalRecord r : contents.records()) {
+            if (r.requestId() != null) {
+                ids.add(new RequestIdLog.Entry(r.requestId(), new LoadResult(name.label(), name.txnId(),
+                        LoadResult.STATUS, r.rows().positionCount(), false, commitMillis), commitMillis));
+            }
+        }
+        queue.requests.committed(ids, services.timer().nowMillis());
+    }
+
+    private void delete(TableQueue queue, Path file) throws IOException {
+        services.files().deleteIfExists(file);
+        services.files().fsyncDirectory(file.getParent());
+        queue.removePendingWal(file);
+    }
+
+    private void setAside(TableQueue queue, Path file, ShoalException why) {
+        Path aside = file.resolveSibling(file.getFileName() + WalFileName.CORRUPT_SUFFIX);
+        try {
+            services.files().moveAtomically(file, aside);
+            services.files().fsyncDirectory(file.getParent());
+            LOG.error("WAL {} is corrupt and was moved aside to {}; its rows are NOT replayed: {}", file, aside,
+                    why.getMessage());
+            queue.removePendingWal(file);
+        } catch (IOException e) {
+            LOG.error("WAL {} is corrupt ({}) and could not be moved aside: {}", file, why.getMessage(), e.toString());
+        }
+        queue.setLastFailure(why.getMessage());
+        services.metrics().walFailed();
+    }
+
+    private void fail(TableQueue queue, Path file, String why, Throwable e) {
+        LOG.error("{}", why, e);
+        queue.setLastFailure(why);
+        services.metrics().walFailed();
+        if (file != null) {
+            queue.addPendingWal(file, sizeOf(file));
+        }
+    }
+
+    private long sizeOf(Path file) {
+        return GroupCommitManager.sizeOf(services.files(), file);
+    }
+}

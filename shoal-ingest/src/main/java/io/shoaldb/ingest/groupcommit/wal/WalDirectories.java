@@ -1,0 +1,148 @@
+package io.shoaldb.ingest.groupcommit.wal;
+
+import io.shoaldb.common.io.FilesFacade;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The configured WAL directories ({@code group_commit_wal_path}). A new WAL goes to the directory with the
+ * most usable space at that moment (Doris picks at random among available ones; most-room spreads the same
+ * way when disks are equal and avoids filling the small one). Table directories are created durably once.
+ */
+public final class WalDirectories {
+    private final FilesFacade files;
+    private final List<Path> roots;
+    private final Set<Path> durableDirs = ConcurrentHashMap.newKeySet();
+
+    public WalDirectories(FilesFacade files, List<Path> roots) {
+        if (roots.isEmpty()) {
+            throw new IllegalArgumentException("group commit needs at least one WAL directory");
+        }
+        this.files = files;
+        this.roots = List.copyOf(roots);
+    }
+
+    public List<Path> roots() {
+        return roots;
+    }
+
+    /** The root with the most usable space and that space (a root that cannot be asked counts as 0). */
+    public Path bestRoot() {
+        Path best = roots.getFirst();
+        long bestSpace = -1;
+        for (Path root : roots) {
+            long space = usableSpace(root);
+            if (space > bestSpace) {
+                best = root;
+                bestSpace = space;
+            }
+        }
+        return best;
+    }
+
+    /** Largest usable space among the roots. */
+    public long maxUsableSpace() {
+        long max = 0;
+        for (Path root : roots) {
+            max = Math.max(max, usableSpace(root));
+        }
+        return max;
+    }
+
+    private long usableSpace(Path root) {
+        try {
+            Path probe = root;
+            while (probe != null && !files.exists(probe)) {
+                probe = probe.getParent();
+            }
+            return probe == null ? 0 : files.usableSpace(probe);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    public static Path tableDir(Path root, long dbId, long tableId) {
+        return root.resolve(Long.toString(dbId)).resolve(Long.toString(tableId));
+    }
+
+    /** Creates {@code <root>/<db>/<table>} and fsyncs the parents it created, once per process. */
+    public Path ensureTableDir(Path root, long dbId, long tableId) throws IOException {
+        Path dir = tableDir(root, dbId, tableId);
+        if (durableDirs.contains(dir)) {
+            return dir;
+        }
+        List<Path> created = new ArrayList<>();
+        for (Path p = dir; p != null && !files.exists(p); p = p.getParent()) {
+            created.add(p);
+        }
+        files.createDirectories(dir);
+        for (Path p : created) {
+            files.fsyncDirectory(p.getParent());
+        }
+        durableDirs.add(dir);
+        return dir;
+    }
+
+    /** A WAL file found on disk. */
+    public record Found(Path root, long dbId, long tableId, Path file, WalFileName name) {
+    }
+
+    /** Every live WAL file under every root, by {@code <db>/<table>/<txnId>_<label>}, sorted by path. */
+    public List<Found> scan() throws IOException {
+        List<Found> out = new ArrayList<>();
+        for (Path root : roots) {
+            for (Path db : files.list(root)) {
+                long dbId = parseId(db);
+                if (dbId < 0) {
+                    continue; // "tmp" and other non-numeric entries
+                }
+                for (Path table : files.list(db)) {
+                    long tableId = parseId(table);
+                    if (tableId < 0) {
+                        continue;
+                    }
+                    out.addAll(scanTable(root, dbId, tableId));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Live WAL files of one table under every root, ordered by txn id. */
+    public List<Found> scanTable(long dbId, long tableId) throws IOException {
+        List<Found> out = new ArrayList<>();
+        for (Path root : roots) {
+            out.addAll(scanTable(root, dbId, tableId));
+        }
+        out.sort((a, b) -> Long.compare(a.name().txnId(), b.name().txnId()));
+        return out;
+    }
+
+    private List<Found> scanTable(Path root, long dbId, long tableId) throws IOException {
+        List<Found> out = new ArrayList<>();
+        for (Path f : files.list(tableDir(root, dbId, tableId))) {
+            WalFileName name = WalFileName.parse(f);
+            if (name != null) {
+                out.add(new Found(root, dbId, tableId, f, name));
+            }
+        }
+        return out;
+    }
+
+    private static long parseId(Path p) {
+        String s = p.getFileName().toString();
+        if (s.isEmpty() || s.length() > 19) {
+            return -1;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (!Character.isDigit(s.charAt(i))) {
+                return -1;
+            }
+        }
+        return Long.parseLong(s);
+    }
+}
