@@ -7,7 +7,8 @@ rounds=${1:-3}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 peers="$home/../shared/peers"
 work=$(mktemp -d /tmp/shoal-bench.XXXXXX)
-driver=(java -cp "$home/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar:$home/shoal-tools/target/lib/*" io.shoaldb.tools.LoadDriver)
+chmod 755 "$work"   # the MariaDB peer runs as the mysql user
+driver=("$JAVA_HOME/bin/java" -cp "$home/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar:$home/shoal-tools/target/lib/*" io.shoaldb.tools.LoadDriver)
 
 "$home/bin/shoal" --query_port=19030 --http_port=0 --webserver_port=0 --storage_root_path="$work/data" \
     --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &

@@ -6,6 +6,8 @@ import io.shoaldb.catalog.CatalogOptions;
 import io.shoaldb.common.config.ShoalConfig;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.ingest.groupcommit.GroupCommitManager;
+import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
 import io.shoaldb.protocol.mysql.MySqlServer;
 import io.shoaldb.protocol.mysql.MySqlServerOptions;
 import io.shoaldb.server.auth.PasswordAuthenticator;
@@ -16,6 +18,7 @@ import io.shoaldb.server.session.ShoalSessionFactory;
 import io.shoaldb.server.statement.ServerContext;
 import io.shoaldb.server.statement.StatementDispatcher;
 import io.shoaldb.server.table.ColumnDefaults;
+import io.shoaldb.server.table.LiteralDefaults;
 import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.variable.GlobalVariables;
 import io.shoaldb.server.variable.VariableRegistry;
@@ -39,7 +42,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One ShoalDB server: frontend and backend roles in one process. Parts are built here by constructors
  * (no static singletons), in dependency order, and closed in reverse. Recovery (catalog replay, then
- * the transaction log, then storage) finishes before any port accepts a client.
+ * the transaction log, then storage, then the group-commit WALs) finishes before any port accepts a client.
  */
 public final class ShoalServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ShoalServer.class);
@@ -82,13 +85,22 @@ public final class ShoalServer implements AutoCloseable {
                     TxnOptions.defaults().withLabelKeepMax(
                             Duration.ofSeconds(config.get(ServerConfigKeys.LABEL_KEEP_MAX_SECOND))));
             opened.push(txns);
-            ColumnDefaults defaults = column -> null;
+            ColumnDefaults defaults = new LiteralDefaults();
             TableLifecycle tables = new TableLifecycle(catalog, storage, txns, defaults);
             tables.recover();
             CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
                     StorageOptions.DEFAULT);
             compaction.start();
             opened.push(compaction);
+            GroupCommitManager groupCommit = new GroupCommitManager(files, paths.walDirs(), storage, txns,
+                    GroupCommitOptions.defaults()
+                            .withMaxWalNumPerTable(config.get(ServerConfigKeys.GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE))
+                            .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT)));
+            opened.push(groupCommit);
+            groupCommit.setTargetResolver((databaseId, tableId) -> catalog.snapshot().tableById(tableId)
+                    .map(tables::writeTarget).orElse(null));
+            // Acknowledged async rows of the last run become visible before any new load is taken.
+            groupCommit.replay();
 
             ServerInfo serverInfo = Version.serverInfo();
             int maxAllowedPacket = config.get(ServerConfigKeys.MAX_ALLOWED_PACKET);
@@ -100,7 +112,7 @@ public final class ShoalServer implements AutoCloseable {
             }
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
-                    new ServerContext(catalog, tables, storage, txns, globals, serverInfo, sessions));
+                    new ServerContext(catalog, tables, storage, txns, groupCommit, globals, serverInfo, sessions));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
             MySqlServer mysqlServer = new MySqlServer(sessionFactory, new MySqlServerOptions(

@@ -92,8 +92,10 @@ public enum ErrorCode {
     // Load data quality (Stream Load headers, filtered rows); texts follow Doris's BE stream_load.cpp and FE inserts
     LOAD_INVALID_ARGUMENT(1105, "HY000", ErrorCategory.USER, "%s"),
     LOAD_TOO_MANY_FILTERED_ROWS(1105, "HY000", ErrorCategory.USER, "too many filtered rows"),
-    INSERT_FILTERED_IN_STRICT_MODE(5025, "HY000", ErrorCategory.USER, "Insert has filtered data in strict mode"),
-    INSERT_TOO_MANY_FILTERED(5025, "HY000", ErrorCategory.USER,
+    // Doris reports these two as 5025; the MariaDB client library reserves 5000-5999 for its own errors
+    // and rejects such an ERR packet as malformed, so ShoalDB uses 1105 like Doris's other errors.
+    INSERT_FILTERED_IN_STRICT_MODE(1105, "HY000", ErrorCategory.USER, "Insert has filtered data in strict mode"),
+    INSERT_TOO_MANY_FILTERED(1105, "HY000", ErrorCategory.USER,
             "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f"),
 
     // Transactions and labels; texts follow Doris's FE (LabelAlreadyUsedException, DatabaseTransactionMgr)

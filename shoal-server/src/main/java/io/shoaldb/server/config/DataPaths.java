@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 /** The data paths of {@code storage_root_path} and the directories derived from them. */
-public record DataPaths(List<Path> storagePaths, Path metaDir) {
+public record DataPaths(List<Path> storagePaths, Path metaDir, List<Path> walDirs) {
 
     public static DataPaths from(ShoalConfig config) {
         List<Path> paths = new ArrayList<>();
@@ -30,6 +30,15 @@ public record DataPaths(List<Path> storagePaths, Path metaDir) {
         }
         String meta = config.get(ServerConfigKeys.META_DIR).strip();
         Path metaDir = meta.isEmpty() ? paths.get(0).resolve("meta") : Path.of(meta).toAbsolutePath().normalize();
-        return new DataPaths(List.copyOf(paths), metaDir);
+        List<Path> walDirs = new ArrayList<>();
+        for (String part : config.get(ServerConfigKeys.GROUP_COMMIT_WAL_PATH).split(";")) {
+            if (!part.isBlank()) {
+                walDirs.add(Path.of(part.strip()).toAbsolutePath().normalize());
+            }
+        }
+        if (walDirs.isEmpty()) {
+            paths.forEach(path -> walDirs.add(path.resolve("wal")));
+        }
+        return new DataPaths(List.copyOf(paths), metaDir, List.copyOf(walDirs));
     }
 }

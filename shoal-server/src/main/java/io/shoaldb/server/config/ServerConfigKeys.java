@@ -37,12 +37,22 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Long> LABEL_KEEP_MAX_SECOND = ConfigKey.longInteger("label_keep_max_second",
             3 * 24 * 3600, 1, Long.MAX_VALUE / 1000, "how long a finished load's label stays reserved");
 
+    public static final ConfigKey<String> GROUP_COMMIT_WAL_PATH = ConfigKey.string("group_commit_wal_path", "",
+            "';'-separated WAL directories for async group commit; empty = 'wal' under each storage path");
+    public static final ConfigKey<Integer> GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE = ConfigKey.integer(
+            "group_commit_max_wal_num_per_table", 10, 0, 1_000_000,
+            "async loads into a table are refused past this many WAL files (0 = unlimited)");
+    public static final ConfigKey<Long> GROUP_COMMIT_QUEUE_MEM_LIMIT = ConfigKey.longInteger(
+            "group_commit_queue_mem_limit", 64L << 20, 1L << 20, Long.MAX_VALUE,
+            "bytes of group-commit data queued in memory before writers wait");
+
     private ServerConfigKeys() {
     }
 
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
-                MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND);
+                MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
+                GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT);
     }
 }

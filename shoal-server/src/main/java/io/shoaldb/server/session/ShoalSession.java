@@ -31,7 +31,7 @@ public final class ShoalSession implements Session {
     private final Map<Integer, PreparedSql> prepared = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
     private String currentDatabase;
-    private boolean inTransaction;
+    private ExplicitTransaction transaction;
     private int nextStatementId = 1;
     private boolean closed;
 
@@ -77,12 +77,13 @@ public final class ShoalSession implements Session {
         return variables;
     }
 
-    public boolean inTransaction() {
-        return inTransaction;
+    /** The open explicit transaction (BEGIN ... COMMIT), or null. */
+    public ExplicitTransaction transaction() {
+        return transaction;
     }
 
-    public void setInTransaction(boolean open) {
-        inTransaction = open;
+    public void setTransaction(ExplicitTransaction open) {
+        transaction = open;
     }
 
     /** The warnings of the last statement that was not SHOW WARNINGS. */
@@ -96,10 +97,10 @@ public final class ShoalSession implements Session {
 
     @Override
     public StatementResult execute(String sql) {
-        return run("query", sql, sql, true);
+        return run(sql);
     }
 
-    private StatementResult run(String kind, String auditText, String sql, boolean audit) {
+    private StatementResult run(String sql) {
         long start = System.nanoTime();
         String state = "OK";
         try {
@@ -116,10 +117,8 @@ public final class ShoalSession implements Session {
             state = "ERR internal";
             throw e;
         } finally {
-            if (audit) {
-                auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase, kind,
-                        auditText, (System.nanoTime() - start) / 1000, state);
-            }
+            auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase, "query", sql,
+                    (System.nanoTime() - start) / 1000, state);
         }
     }
 
@@ -143,8 +142,25 @@ public final class ShoalSession implements Session {
         if (statement == null) {
             throw ErrorCode.UNKNOWN_STMT_HANDLER.exception(statementId, "mysqld_stmt_execute");
         }
-        String bound = ParameterText.scan(statement.sql()).bind(parameters);
-        return run("prepared", statement.sql(), bound, variables.preparedStatementAuditLog());
+        if (parameters.size() != statement.parameterCount()) {
+            throw ErrorCode.WRONG_PARAM_COUNT.exception("mysqld_stmt_execute", statement.parameterCount(),
+                    parameters.size());
+        }
+        long start = System.nanoTime();
+        String state = "OK";
+        try {
+            warnings.clear();
+            return runner.runPrepared(this, statement.node(), statement.sql(), parameters);
+        } catch (ShoalException e) {
+            state = "ERR " + e.code().mysqlErrorNumber();
+            recordError(e);
+            throw e;
+        } finally {
+            if (variables.preparedStatementAuditLog()) {
+                auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase,
+                        "prepared", statement.sql(), (System.nanoTime() - start) / 1000, state);
+            }
+        }
     }
 
     @Override
@@ -162,12 +178,20 @@ public final class ShoalSession implements Session {
         prepared.clear();
         warnings.clear();
         variables.reset();
-        inTransaction = false;
+        discardTransaction();
+    }
+
+    /** A connection that ends or resets inside a transaction rolls it back. */
+    private void discardTransaction() {
+        if (transaction != null && transaction.load() != null) {
+            transaction.load().abortWrites();
+        }
+        transaction = null;
     }
 
     @Override
     public SessionStatus status() {
-        return new SessionStatus(variables.autocommit(), inTransaction);
+        return new SessionStatus(variables.autocommit(), transaction != null);
     }
 
     @Override
@@ -175,6 +199,7 @@ public final class ShoalSession implements Session {
         if (!closed) {
             closed = true;
             prepared.clear();
+            discardTransaction();
             onClose.accept(this);
         }
     }

@@ -10,6 +10,12 @@ public interface StatementRunner {
     /** Runs a statement; {@code sql} is its text, from which result columns take their labels. */
     StatementResult run(ShoalSession session, SqlNode statement, String sql);
 
+    /**
+     * Runs a prepared statement with its parameter values. INSERTs bind the values straight into their
+     * rows; other statements may render them into {@code sql} and re-parse (they are rare).
+     */
+    StatementResult runPrepared(ShoalSession session, SqlNode statement, String sql, List<Object> parameters);
+
     /** Whether the statement reads the warnings (so they must not be cleared before it runs). */
     boolean isWarningsQuery(SqlNode statement);
 

@@ -2,6 +2,7 @@ package io.shoaldb.server.statement;
 
 import io.shoaldb.api.ServerInfo;
 import io.shoaldb.catalog.Catalog;
+import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.variable.GlobalVariables;
@@ -10,5 +11,5 @@ import io.shoaldb.txn.TransactionManager;
 
 /** The server-wide parts statements work on. */
 public record ServerContext(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
-        GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions) {
+        GroupCommitManager groupCommit, GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions) {
 }

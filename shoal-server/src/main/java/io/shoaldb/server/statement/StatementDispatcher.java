@@ -4,8 +4,10 @@ import io.shoaldb.api.ResultColumn;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.session.ParameterText;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.StatementRunner;
+import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.tree.SqlAlterTable;
 import io.shoaldb.sql.tree.SqlBegin;
 import io.shoaldb.sql.tree.SqlCommit;
@@ -30,6 +32,7 @@ import io.shoaldb.sql.tree.SqlShowVariables;
 import io.shoaldb.sql.tree.SqlShowWarnings;
 import io.shoaldb.sql.tree.SqlTruncateTable;
 import io.shoaldb.sql.tree.SqlUseDatabase;
+import java.time.Duration;
 import java.util.List;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOrderBy;
@@ -44,6 +47,7 @@ public final class StatementDispatcher implements StatementRunner {
     private final InfoStatements info;
     private final StorageStatements storage;
     private final TransactionStatements transactions = new TransactionStatements();
+    private final InsertStatements inserts;
 
     public StatementDispatcher(ServerContext server) {
         this.databases = new DatabaseStatements(server);
@@ -52,6 +56,7 @@ public final class StatementDispatcher implements StatementRunner {
         this.selects = new SelectStatements(server);
         this.info = new InfoStatements(server);
         this.storage = new StorageStatements(server);
+        this.inserts = new InsertStatements(server);
     }
 
     @Override
@@ -79,13 +84,22 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlShowTablets show -> storage.showTablets(session, show);
             case SqlShowProc show -> storage.showProc(show);
             case SqlShowTransaction show -> storage.showTransaction(session, show);
-            case SqlBegin ignored -> transactions.begin(session);
-            case SqlCommit ignored -> transactions.end(session);
-            case SqlRollback ignored -> transactions.end(session);
-            case SqlDorisInsert ignored -> throw ErrorCode.NOT_SUPPORTED.exception(
-                    "INSERT before the storage engine is enabled");
+            case SqlBegin begin -> transactions.begin(session, begin);
+            case SqlCommit ignored -> transactions.commit(session,
+                    Duration.ofSeconds(session.variables().insertTimeoutSeconds()));
+            case SqlRollback ignored -> transactions.rollback(session);
+            case SqlDorisInsert insert -> inserts.insert(session, insert, List.of());
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
+    }
+
+    @Override
+    public StatementResult runPrepared(ShoalSession session, SqlNode statement, String sql, List<Object> parameters) {
+        if (statement instanceof SqlDorisInsert insert) {
+            return inserts.insert(session, insert, parameters);
+        }
+        String bound = ParameterText.scan(sql).bind(parameters);
+        return run(session, DorisSqlParser.parse(bound), bound);
     }
 
     @Override

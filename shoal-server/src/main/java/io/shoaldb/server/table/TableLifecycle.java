@@ -5,10 +5,12 @@ import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.ColumnDefinition;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
+import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.txn.RecoveredTable;
 import io.shoaldb.txn.TransactionManager;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +26,7 @@ public final class TableLifecycle {
     private final StorageEngine storage;
     private final TransactionManager txns;
     private final ColumnDefaults defaults;
+    private final Map<Long, CachedTarget> targets = new ConcurrentHashMap<>();
 
     public TableLifecycle(Catalog catalog, StorageEngine storage, TransactionManager txns, ColumnDefaults defaults) {
         this.catalog = catalog;
@@ -67,6 +70,7 @@ public final class TableLifecycle {
         catalog.dropTable(database, name, ifExists);
         if (table != null) {
             txns.dropTable(table.id());
+            targets.remove(table.id());
         }
     }
 
@@ -75,6 +79,7 @@ public final class TableLifecycle {
         catalog.dropDatabase(database, ifExists, force);
         for (Table table : tables) {
             txns.dropTable(table.id());
+            targets.remove(table.id());
         }
     }
 
@@ -93,6 +98,24 @@ public final class TableLifecycle {
     /** Removes every row: a new, empty version. */
     public void truncate(Table table) {
         txns.truncateTable(table.id());
+    }
+
+    /**
+     * Where and how a load writes this table, with defaults resolved. One instance per table version:
+     * group commit merges only loads with the same target, and a RANDOM table's router keeps its
+     * round-robin position across loads.
+     */
+    public WriteTarget writeTarget(Table table) {
+        CachedTarget cached = targets.get(table.id());
+        if (cached != null && cached.table() == table) {
+            return cached.target();
+        }
+        WriteTarget target = TableSchemas.writeTarget(table, defaults);
+        targets.put(table.id(), new CachedTarget(table, target));
+        return target;
+    }
+
+    private record CachedTarget(Table table, WriteTarget target) {
     }
 
     private void updateStorage(Table table) {

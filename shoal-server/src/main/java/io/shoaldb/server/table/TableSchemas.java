@@ -3,6 +3,7 @@ package io.shoaldb.server.table;
 import io.shoaldb.catalog.model.Column;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TabletInfo;
+import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.segment.SegmentColumn;
 import io.shoaldb.storage.tablet.AggregateFunction;
@@ -53,6 +54,12 @@ public final class TableSchemas {
     public static WriteTarget writeTarget(Table table, ColumnDefaults defaults) {
         return new WriteTarget(table.databaseId(), table.id(), table.name(), schema(table, defaults),
                 placements(table), router(table));
+    }
+
+    /** What a load converts against: storage's schema plus the names and nullability only the catalog knows. */
+    public static LoadSchema loadSchema(TabletSchema schema, Table table) {
+        return new LoadSchema(schema, table.columns().stream().map(Column::name).toList(),
+                table.columns().stream().map(Column::nullable).toList());
     }
 
     /** The tablet ids of a table in bucket order. */

@@ -1,12 +1,16 @@
 package io.shoaldb.server.variable;
 
 import io.shoaldb.common.error.ErrorCode;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /** One session's variable values: a copy of the globals at connect, changed by {@code SET}. */
 public final class SessionVariables {
     private final GlobalVariables globals;
     private Map<String, String> values;
+    private final Set<String> setInSession = new HashSet<>();
 
     public SessionVariables(GlobalVariables globals) {
         this.globals = globals;
@@ -32,7 +36,10 @@ public final class SessionVariables {
         switch (definition.scope()) {
             case READ_ONLY -> throw ErrorCode.VARIABLE_SCOPE.exception(definition.name(), "read only");
             case GLOBAL_ONLY -> throw ErrorCode.VARIABLE_SCOPE.exception(definition.name(), "GLOBAL");
-            case SESSION_AND_GLOBAL -> values.put(definition.name(), definition.normalise(value));
+            case SESSION_AND_GLOBAL -> {
+                values.put(definition.name(), definition.normalise(value));
+                setInSession.add(definition.name());
+            }
         }
     }
 
@@ -45,6 +52,26 @@ public final class SessionVariables {
     /** COM_RESET_CONNECTION: back to the global values. */
     public void reset() {
         values = globals.copy();
+        setInSession.clear();
+    }
+
+    /**
+     * Whether the value was chosen (SET in this session, or SET GLOBAL away from the default) rather
+     * than defaulted; a table property only applies where the variable was not chosen.
+     */
+    public boolean isChosen(String name) {
+        VariableDefinition definition = globals.registry().get(name);
+        return setInSession.contains(definition.name())
+                || !Objects.equals(globals.get(definition.name()), definition.defaultValue());
+    }
+
+    /** Reads a one-shot variable and clears it, so that it applies to one statement only. */
+    public String take(String name) {
+        String value = get(name);
+        VariableDefinition definition = globals.registry().get(name);
+        values.put(definition.name(), definition.defaultValue());
+        setInSession.remove(definition.name());
+        return value;
     }
 
     public String groupCommit() {
@@ -61,6 +88,10 @@ public final class SessionVariables {
 
     public double insertMaxFilterRatio() {
         return Double.parseDouble(get(VariableRegistry.INSERT_MAX_FILTER_RATIO));
+    }
+
+    public long insertTimeoutSeconds() {
+        return Long.parseLong(get("insert_timeout"));
     }
 
     public boolean insertStrict() {

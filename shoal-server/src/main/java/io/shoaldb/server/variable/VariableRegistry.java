@@ -25,6 +25,7 @@ import java.util.TreeMap;
 public final class VariableRegistry {
     public static final String GROUP_COMMIT = "group_commit";
     public static final String AUTOCOMMIT = "autocommit";
+    public static final String GROUP_COMMIT_REQUEST_ID = "group_commit_request_id";
     public static final String ENABLE_PREPARED_STMT_AUDIT_LOG = "enable_prepared_stmt_audit_log";
     public static final String INSERT_MAX_FILTER_RATIO = "insert_max_filter_ratio";
     public static final String ENABLE_INSERT_STRICT = "enable_insert_strict";
@@ -37,6 +38,8 @@ public final class VariableRegistry {
         // Doris load behaviour.
         add(map, of(GROUP_COMMIT, STRING, "off_mode").oneOf("off_mode", "sync_mode", "async_mode"));
         add(map, of(ENABLE_PREPARED_STMT_AUDIT_LOG, BOOLEAN, "false"));
+        // Beyond Doris: a client id for the next group-commit INSERT; a retry with the same id loads once.
+        add(map, of(GROUP_COMMIT_REQUEST_ID, STRING, ""));
         add(map, of(INSERT_MAX_FILTER_RATIO, DOUBLE, "1.0").range(0, 1));
         add(map, of(ENABLE_INSERT_STRICT, BOOLEAN, "true"));
         add(map, of("enable_unique_key_partial_update", BOOLEAN, "false"));

@@ -1,0 +1,195 @@
+package io.shoaldb.server.statement;
+
+import io.shoaldb.api.StatementResult;
+import io.shoaldb.api.UpdateResult;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.model.Column;
+import io.shoaldb.catalog.model.Table;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.ingest.convert.ColumnMapping;
+import io.shoaldb.ingest.convert.ConversionPolicy;
+import io.shoaldb.ingest.convert.FilterPolicy;
+import io.shoaldb.ingest.convert.LoadCounters;
+import io.shoaldb.ingest.convert.RejectedRow;
+import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.server.expression.ConstantEvaluator;
+import io.shoaldb.server.load.LoadInfo;
+import io.shoaldb.server.load.PendingLoad;
+import io.shoaldb.server.session.ExplicitTransaction;
+import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.server.session.Warning;
+import io.shoaldb.server.table.TableSchemas;
+import io.shoaldb.sql.tree.SqlDorisInsert;
+import io.shoaldb.txn.CommitResult;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.ingest.groupcommit.GroupCommitMode;
+import io.shoaldb.ingest.groupcommit.LoadResult;
+import io.shoaldb.server.variable.VariableRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+
+/**
+ * INSERT INTO ... VALUES. Rows are converted with Doris's filtering rules; then either group commit merges
+ * them with other loads ({@link GroupCommitEligibility} decides), or the normal path writes them to the
+ * tablets and commits one labelled transaction (or keeps them for COMMIT inside BEGIN). The reply is
+ * Doris's: affected rows = loaded rows, warnings = filtered rows, and the label and txn id in the info.
+ */
+final class InsertStatements {
+    private static final int WARNINGS_KEPT = 64;
+
+    private final ServerContext server;
+
+    InsertStatements(ServerContext server) {
+        this.server = server;
+    }
+
+    /**
+     * Runs an INSERT; {@code parameters} are the values of its {@code ?} placeholders (prepared
+     * statements bind them here, straight into the rows, without re-parsing).
+     */
+    StatementResult insert(ShoalSession session, SqlDorisInsert statement, List<Object> parameters) {
+        String database = Names.database(session, statement.database());
+        CatalogSnapshot catalog = server.catalog().snapshot();
+        Table table = TableStatements.table(catalog, database, statement.table());
+        long databaseId = catalog.database(database).orElseThrow().id();
+        List<List<SqlNode>> rows = valuesRows(statement.source());
+        WriteTarget target = server.tables().writeTarget(table);
+        List<String> columns = statement.columns() != null ? statement.columns()
+                : table.columns().stream().map(Column::name).toList();
+        GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
+        if (groupCommit != null) {
+            return groupCommitInsert(session, table, target, columns, rows, parameters, groupCommit);
+        }
+        RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
+                ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()));
+        ExplicitTransaction transaction = session.transaction();
+        PendingLoad pending = pendingLoad(session, transaction, databaseId, statement.label());
+        try {
+            convert(session, rows, parameters, columns.size(), assembler,
+                    batch -> pending.table(target).append(batch));
+            LoadCounters counters = checkFiltered(session, assembler);
+            int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
+            if (transaction != null) {
+                return new UpdateResult(counters.loaded(), warnings, LoadInfo.of(transaction.label(), "PREPARE", ""));
+            }
+            CommitResult result = pending.commit(Duration.ofSeconds(session.variables().insertTimeoutSeconds()));
+            return new UpdateResult(counters.loaded(), warnings,
+                    LoadInfo.of(result.label(), "VISIBLE", Long.toString(result.txnId())));
+        } catch (RuntimeException e) {
+            if (transaction == null) {
+                pending.abortWrites();
+            }
+            throw e;
+        }
+    }
+
+    private PendingLoad pendingLoad(ShoalSession session, ExplicitTransaction transaction, long databaseId,
+            String label) {
+        if (transaction == null) {
+            return new PendingLoad(server.storage(), server.txns(), databaseId, label);
+        }
+        if (label != null) {
+            throw ErrorCode.INVALID_VALUE.exception("INSERT WITH LABEL is not allowed inside a transaction");
+        }
+        if (transaction.load() == null) {
+            transaction.setLoad(new PendingLoad(server.storage(), server.txns(), databaseId, transaction.label()));
+        } else if (transaction.load().databaseId() != databaseId) {
+            throw ErrorCode.INVALID_VALUE.exception("A transaction can only write tables of one database");
+        }
+        return transaction.load();
+    }
+
+    /** Group commit: the rows become one batch, merged with other loads into the table's group transaction. */
+    private StatementResult groupCommitInsert(ShoalSession session, Table table, WriteTarget target,
+            List<String> columns, List<List<SqlNode>> rows, List<Object> parameters, GroupCommitMode mode) {
+        String requestId = session.variables().take(VariableRegistry.GROUP_COMMIT_REQUEST_ID);
+        RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
+                ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
+                Integer.MAX_VALUE, Long.MAX_VALUE, WARNINGS_KEPT);
+        List<Batch> batches = new ArrayList<>(1);
+        convert(session, rows, parameters, columns.size(), assembler, batches::add);
+        LoadCounters counters = checkFiltered(session, assembler);
+        int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
+        if (counters.loaded() == 0) {
+            return new UpdateResult(0, warnings, "");
+        }
+        LoadResult result = server.groupCommit().load(target, batches.get(0), mode,
+                table.properties().groupCommitIntervalMs(), table.properties().groupCommitDataBytes(),
+                requestId.isEmpty() ? null : requestId);
+        return new UpdateResult(result.loadedRows(), warnings,
+                LoadInfo.of(result.label(), result.status(), Long.toString(result.txnId())));
+    }
+
+    private LoadCounters checkFiltered(ShoalSession session, RowBatchAssembler assembler) {
+        LoadCounters counters = assembler.counters();
+        reportFiltered(session, assembler);
+        new FilterPolicy(session.variables().insertMaxFilterRatio(), session.variables().insertStrict())
+                .checkInsert(counters).ifPresent(failure -> {
+                    throw failure;
+                });
+        return counters;
+    }
+
+    private void convert(ShoalSession session, List<List<SqlNode>> rows, List<Object> parameters, int columnCount,
+            RowBatchAssembler assembler, Consumer<Batch> sink) {
+        ConstantEvaluator evaluator = new ConstantEvaluator(new SessionEvaluationContext(session, server));
+        Object[] values = new Object[columnCount];
+        int rowNumber = 0;
+        for (List<SqlNode> row : rows) {
+            rowNumber++;
+            if (row.size() != columnCount) {
+                throw ErrorCode.WRONG_VALUE_COUNT.exception(rowNumber);
+            }
+            for (int i = 0; i < columnCount; i++) {
+                SqlNode node = row.get(i);
+                values[i] = node instanceof SqlDynamicParam param ? parameter(parameters, param)
+                        : evaluator.evaluate(node).value();
+            }
+            assembler.appendObjects(values);
+            if (assembler.isFull()) {
+                sink.accept(assembler.flush());
+            }
+        }
+        Batch rest = assembler.flush();
+        if (rest != null && rest.positionCount() > 0) {
+            sink.accept(rest);
+        }
+    }
+
+    private static Object parameter(List<Object> parameters, SqlDynamicParam param) {
+        if (param.getIndex() >= parameters.size()) {
+            throw ErrorCode.WRONG_ARGUMENTS.exception("mysqld_stmt_execute");
+        }
+        return parameters.get(param.getIndex());
+    }
+
+    private static void reportFiltered(ShoalSession session, RowBatchAssembler assembler) {
+        for (RejectedRow rejected : assembler.rejectedRows().subList(0,
+                Math.min(WARNINGS_KEPT, assembler.rejectedRows().size()))) {
+            session.addWarning(new Warning("Warning", ErrorCode.INVALID_VALUE.mysqlErrorNumber(), rejected.reason()));
+        }
+    }
+
+    /** The rows of {@code VALUES (...), (...)}, or of a constant {@code SELECT} (one row, no FROM). */
+    static List<List<SqlNode>> valuesRows(SqlNode source) {
+        if (source.getKind() == SqlKind.VALUES) {
+            return ((SqlBasicCall) source).getOperandList().stream()
+                    .map(row -> ((SqlBasicCall) row).getOperandList())
+                    .toList();
+        }
+        if (source instanceof SqlSelect select && select.getFrom() == null && select.getWhere() == null) {
+            return List.of(select.getSelectList().getList().stream()
+                    .map(item -> item.getKind() == SqlKind.AS ? ((SqlBasicCall) item).operand(0) : item)
+                    .toList());
+        }
+        throw ErrorCode.NOT_SUPPORTED.exception("INSERT ... SELECT from tables");
+    }
+}

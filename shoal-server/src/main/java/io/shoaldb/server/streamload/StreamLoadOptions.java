@@ -1,0 +1,61 @@
+package io.shoaldb.server.streamload;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Node settings of Stream Load.
+ *
+ * @param errorLogDir where rejected rows of loads are written (served by {@code /api/_load_error_log}); e.g.
+ *     {@code <first storage path>/error_log}
+ * @param maxErrorRows rejected rows kept per load, with their reasons, for the error log (all are counted)
+ * @param errorLogRetention how long error-log files are kept (Doris's {@code load_error_log_reserve_hours}: 48 h)
+ * @param defaultTimeout Doris's {@code stream_load_default_timeout_second} (3 days): transaction timeout when
+ *     the request has no {@code timeout} header; also how long a two-phase load waits for its commit
+ * @param groupCommitBufferBytes a group-commit body up to this many input bytes is decoded into one batch in
+ *     memory and handed to the group-commit queue; a larger body is written to storage as it is read, in a
+ *     transaction of its own (see {@code GroupCommitLoad})
+ * @param httpAddress {@code host:port} of this node's HTTP port for {@code ErrorURL} when the request has no
+ *     usable {@code Host} header (called per load: the port may be bound after this service is built)
+ * @param backendHostPort this node's name in {@code get_wal_size} (Doris lists backends as {@code host:port})
+ */
+public record StreamLoadOptions(Path errorLogDir, int maxErrorRows, Duration errorLogRetention,
+        Duration defaultTimeout, long groupCommitBufferBytes, Supplier<String> httpAddress, String backendHostPort) {
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(259200);
+    public static final int DEFAULT_MAX_ERROR_ROWS = 1000;
+    public static final Duration DEFAULT_ERROR_LOG_RETENTION = Duration.ofHours(48);
+    public static final long DEFAULT_GROUP_COMMIT_BUFFER_BYTES = 32L << 20;
+
+    public StreamLoadOptions {
+        Objects.requireNonNull(errorLogDir, "errorLogDir");
+        Objects.requireNonNull(httpAddress, "httpAddress");
+        Objects.requireNonNull(backendHostPort, "backendHostPort");
+        if (maxErrorRows < 1) {
+            throw new IllegalArgumentException("maxErrorRows must be positive: " + maxErrorRows);
+        }
+        if (defaultTimeout.isNegative() || defaultTimeout.isZero()) {
+            throw new IllegalArgumentException("defaultTimeout must be positive: " + defaultTimeout);
+        }
+        if (groupCommitBufferBytes < 1) {
+            throw new IllegalArgumentException("groupCommitBufferBytes must be positive: " + groupCommitBufferBytes);
+        }
+    }
+
+    /** Defaults for everything but the places: {@code errorLogDir} and the node's addresses. */
+    public static StreamLoadOptions defaults(Path errorLogDir, Supplier<String> httpAddress, String backendHostPort) {
+        return new StreamLoadOptions(errorLogDir, DEFAULT_MAX_ERROR_ROWS, DEFAULT_ERROR_LOG_RETENTION, DEFAULT_TIMEOUT,
+                DEFAULT_GROUP_COMMIT_BUFFER_BYTES, httpAddress, backendHostPort);
+    }
+
+    public StreamLoadOptions withGroupCommitBufferBytes(long bytes) {
+        return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, defaultTimeout, bytes, httpAddress,
+                backendHostPort);
+    }
+
+    public StreamLoadOptions withDefaultTimeout(Duration timeout) {
+        return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, timeout, groupCommitBufferBytes,
+                httpAddress, backendHostPort);
+    }
+}
