@@ -334,6 +334,21 @@ SqlNode DorisUse() :
     { return new SqlUseDatabase(s.end(this), db); }
 }
 
+/* ---------------------------------------------------------------- SYNC GROUP COMMIT */
+
+SqlNode DorisSyncGroupCommit() :
+{
+    final Span s;
+    DorisParserSupport.Name name = null;
+}
+{
+    <SYNC> { s = span(); } <GROUP> <COMMIT> [ <ON> name = DorisName() ]
+    {
+        return name == null ? new SqlSyncGroupCommit(s.end(this), null, null)
+            : new SqlSyncGroupCommit(s.end(this), name.database(), name.name());
+    }
+}
+
 /* ---------------------------------------------------------------- ALTER TABLE */
 
 SqlNode DorisAlterTable() :
@@ -436,6 +451,9 @@ SqlNode DorisShow() :
         { return new SqlShowSimple(s.end(this), SqlShowSimple.Kind.CHARSET, like); }
     |
         <ENGINES> { return new SqlShowSimple(s.end(this), SqlShowSimple.Kind.ENGINES, null); }
+    |
+        <GROUP> <COMMIT> [ <FROM> db = DorisSimpleName() ]
+        { return new SqlShowGroupCommit(s.end(this), db); }
     |
         <TABLETS> <FROM> name = DorisName()
         { return new SqlShowTablets(s.end(this), name.database(), name.name()); }

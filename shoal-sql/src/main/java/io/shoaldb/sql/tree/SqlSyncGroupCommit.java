@@ -1,0 +1,41 @@
+package io.shoaldb.sql.tree;
+
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlWriter;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * ShoalDB's {@code SYNC GROUP COMMIT [ON [db.]table]}: returns once everything acknowledged so far for the
+ * table (or, without a table, by this session) is committed and visible.
+ */
+public final class SqlSyncGroupCommit extends DorisNode {
+    private static final SqlOperator OPERATOR = operator("SYNC GROUP COMMIT", SqlKind.OTHER);
+    private final String database;
+    private final String table;
+
+    public SqlSyncGroupCommit(SqlParserPos pos, String database, String table) {
+        super(pos, OPERATOR);
+        this.database = database;
+        this.table = table;
+    }
+
+    /** Nullable. */
+    public String database() {
+        return database;
+    }
+
+    /** Nullable: every table this session loaded through group commit. */
+    public String table() {
+        return table;
+    }
+
+    @Override
+    public void unparse(SqlWriter w, int leftPrec, int rightPrec) {
+        w.keyword("SYNC GROUP COMMIT");
+        if (table != null) {
+            w.keyword("ON");
+            Unparsing.name(w, database, table);
+        }
+    }
+}
