@@ -12,8 +12,10 @@ import io.shoaldb.server.variable.SessionVariables;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlNode;
 
@@ -32,6 +34,7 @@ public final class ShoalSession implements Session {
     private final List<Warning> warnings = new ArrayList<>();
     private String currentDatabase;
     private ExplicitTransaction transaction;
+    private final Set<Long> groupCommitTables = new HashSet<>();
     private int nextStatementId = 1;
     private boolean closed;
 
@@ -75,6 +78,15 @@ public final class ShoalSession implements Session {
 
     public SessionVariables variables() {
         return variables;
+    }
+
+    /** Tables this session loaded through group commit, for SYNC GROUP COMMIT without a table. */
+    public Set<Long> groupCommitTables() {
+        return Set.copyOf(groupCommitTables);
+    }
+
+    public void addGroupCommitTable(long tableId) {
+        groupCommitTables.add(tableId);
     }
 
     /** The open explicit transaction (BEGIN ... COMMIT), or null. */

@@ -121,6 +121,7 @@ final class InsertStatements {
         if (counters.loaded() == 0) {
             return new UpdateResult(0, warnings, "");
         }
+        session.addGroupCommitTable(table.id());
         LoadResult result = server.groupCommit().load(target, batches.get(0), mode,
                 table.properties().groupCommitIntervalMs(), table.properties().groupCommitDataBytes(),
                 requestId.isEmpty() ? null : requestId);

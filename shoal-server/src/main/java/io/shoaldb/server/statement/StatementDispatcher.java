@@ -24,12 +24,14 @@ import io.shoaldb.sql.tree.SqlShowColumns;
 import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlShowSimple;
+import io.shoaldb.sql.tree.SqlShowGroupCommit;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowTables;
 import io.shoaldb.sql.tree.SqlShowTablets;
 import io.shoaldb.sql.tree.SqlShowTransaction;
 import io.shoaldb.sql.tree.SqlShowVariables;
 import io.shoaldb.sql.tree.SqlShowWarnings;
+import io.shoaldb.sql.tree.SqlSyncGroupCommit;
 import io.shoaldb.sql.tree.SqlTruncateTable;
 import io.shoaldb.sql.tree.SqlUseDatabase;
 import java.time.Duration;
@@ -48,6 +50,7 @@ public final class StatementDispatcher implements StatementRunner {
     private final StorageStatements storage;
     private final TransactionStatements transactions = new TransactionStatements();
     private final InsertStatements inserts;
+    private final GroupCommitStatements groupCommit;
 
     public StatementDispatcher(ServerContext server) {
         this.databases = new DatabaseStatements(server);
@@ -57,6 +60,7 @@ public final class StatementDispatcher implements StatementRunner {
         this.info = new InfoStatements(server);
         this.storage = new StorageStatements(server);
         this.inserts = new InsertStatements(server);
+        this.groupCommit = new GroupCommitStatements(server);
     }
 
     @Override
@@ -89,6 +93,8 @@ public final class StatementDispatcher implements StatementRunner {
                     Duration.ofSeconds(session.variables().insertTimeoutSeconds()));
             case SqlRollback ignored -> transactions.rollback(session);
             case SqlDorisInsert insert -> inserts.insert(session, insert, List.of());
+            case SqlShowGroupCommit show -> groupCommit.show(show);
+            case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
     }
