@@ -1,0 +1,34 @@
+package io.shoaldb.exec.aggregate;
+
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.VectorBuilder;
+import io.shoaldb.vector.type.DataType;
+
+/**
+ * One running aggregate per group over one input column. {@link #add} takes a whole batch: the rows
+ * {@code rows[0 .. count)} and, aligned with them, their group ids ({@code null} = a global aggregate, all
+ * rows in group 0, which gets loops without any per-row group lookup). Subclasses are typed per input
+ * representation, chosen once when the operator is built.
+ */
+abstract class Accumulator {
+    /** The type {@link #write} produces: an intermediate state or a final result. */
+    abstract DataType outputType();
+
+    abstract void ensureGroups(int groups);
+
+    abstract void add(FlatVector input, int[] rows, int count, int[] groupIds);
+
+    /** Appends group {@code g}'s value (NULL when it saw no non-NULL input, except for counts). */
+    abstract void write(int group, VectorBuilder out);
+
+    /** Group {@code g}'s value as a Java object (see TypeId), or null; for finishing AVG. */
+    abstract Object value(int group);
+
+    static int grow(int current, int needed) {
+        int n = Math.max(16, current);
+        while (n < needed) {
+            n *= 2;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,122 @@
+package io.shoaldb.exec.aggregate;
+
+import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.VectorBuilder;
+import io.shoaldb.vector.type.DataType;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Assigns a dense group id to every row by its key columns: row hashes are computed column by column
+ * (typed loops), then an open-addressing table of group ids is probed; a stored 64-bit hash per group
+ * makes the key comparison run almost only on true matches. Keys of any type, NULL included.
+ */
+final class GroupByHash {
+    private final List<DataType> keyTypes;
+    private final KeyColumn[] keys;
+    private int[] table = new int[1024];
+    private long[] groupHashes = new long[256];
+    private int groups;
+
+    GroupByHash(List<DataType> keyTypes) {
+        this.keyTypes = List.copyOf(keyTypes);
+        this.keys = new KeyColumn[keyTypes.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = KeyColumn.create(keyTypes.get(i));
+        }
+        Arrays.fill(table, -1);
+    }
+
+    int groupCount() {
+        return groups;
+    }
+
+    /**
+     * Group ids for {@code rows[0 .. count)} of the batch, reading key column {@code keyColumns[k]}; new
+     * groups are created as needed.
+     */
+    int[] groupIds(Batch batch, int[] keyColumns, int[] rows, int count) {
+        FlatVector[] vectors = new FlatVector[keys.length];
+        long[] hashes = new long[count];
+        for (int k = 0; k < keys.length; k++) {
+            vectors[k] = Flat.of(batch.column(keyColumns[k]));
+            keys[k].hash(vectors[k], rows, count, hashes);
+        }
+        int[] ids = new int[count];
+        for (int i = 0; i < count; i++) {
+            ids[i] = findOrInsert(hashes[i], vectors, rows[i]);
+        }
+        return ids;
+    }
+
+    private int findOrInsert(long hash, FlatVector[] vectors, int row) {
+        int mask = table.length - 1;
+        int slot = (int) KeyColumn.mix(hash) & mask;
+        while (true) {
+            int g = table[slot];
+            if (g < 0) {
+                return insert(slot, hash, vectors, row);
+            }
+            if (groupHashes[g] == hash && keysEqual(g, vectors, row)) {
+                return g;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    private boolean keysEqual(int group, FlatVector[] vectors, int row) {
+        for (int k = 0; k < keys.length; k++) {
+            if (!keys[k].equals(group, vectors[k], row)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int insert(int slot, long hash, FlatVector[] vectors, int row) {
+        int g = groups++;
+        if (g == groupHashes.length) {
+            groupHashes = Arrays.copyOf(groupHashes, g * 2);
+        }
+        groupHashes[g] = hash;
+        for (int k = 0; k < keys.length; k++) {
+            keys[k].append(vectors[k], row);
+        }
+        table[slot] = g;
+        if (groups * 2 > table.length) {
+            rehash();
+        }
+        return g;
+    }
+
+    private void rehash() {
+        int[] next = new int[table.length * 2];
+        Arrays.fill(next, -1);
+        int mask = next.length - 1;
+        for (int g = 0; g < groups; g++) {
+            int slot = (int) KeyColumn.mix(groupHashes[g]) & mask;
+            while (next[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            next[slot] = g;
+        }
+        table = next;
+    }
+
+    /** Appends the keys of groups {@code [from, from+count)} to one builder per key column. */
+    void writeKeys(int from, int count, VectorBuilder[] out) {
+        for (int k = 0; k < keys.length; k++) {
+            keys[k].write(from, count, out[k]);
+        }
+    }
+
+    List<DataType> keyTypes() {
+        return keyTypes;
+    }
+
+    long retainedBytes() {
+        return 4L * table.length + 8L * groupHashes.length;
+    }
+}

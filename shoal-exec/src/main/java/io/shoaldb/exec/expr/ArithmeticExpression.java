@@ -1,0 +1,213 @@
+package io.shoaldb.exec.expr;
+
+import io.shoaldb.sql.planner.physical.expr.Arithmetic;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.DoubleVector;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.Int128Vector;
+import io.shoaldb.vector.LongVector;
+import io.shoaldb.vector.PhysicalType;
+import io.shoaldb.vector.VectorBuilder;
+import io.shoaldb.vector.type.DataType;
+import io.shoaldb.vector.type.TypeId;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+
+/**
+ * {@code left op right} over vectors whose types the planner already aligned (see {@code Arithmetic}).
+ * Typed loops for 64-bit integers and decimals, doubles, 128-bit add/subtract and 64x64-bit decimal
+ * multiply; other 128-bit cases fall back to BigInteger per row (rare: LARGEINT and wide decimals).
+ * Integer overflow wraps, as Doris's BIGINT arithmetic does; division and modulo by zero give NULL.
+ */
+final class ArithmeticExpression implements VectorExpression {
+    private final Arithmetic.Op op;
+    private final VectorExpression left;
+    private final VectorExpression right;
+    private final DataType type;
+
+    ArithmeticExpression(Arithmetic.Op op, VectorExpression left, VectorExpression right, DataType type) {
+        this.op = op;
+        this.left = left;
+        this.right = right;
+        this.type = type;
+    }
+
+    @Override
+    public DataType type() {
+        return type;
+    }
+
+    @Override
+    public ColumnVector evaluate(Batch batch) {
+        FlatVector a = Flat.of(left.evaluate(batch));
+        FlatVector b = Flat.of(right.evaluate(batch));
+        int n = batch.positionCount();
+        if (type.id() == TypeId.DOUBLE) {
+            return doubles((DoubleVector) a, (DoubleVector) b, n);
+        }
+        if (PhysicalType.of(type) == PhysicalType.INT64 && a instanceof LongVector x && b instanceof LongVector y) {
+            return longs(x, y, n);
+        }
+        if (PhysicalType.of(type) == PhysicalType.INT128 && (op == Arithmetic.Op.ADD || op == Arithmetic.Op.SUBTRACT)
+                && a instanceof Int128Vector x && b instanceof Int128Vector y) {
+            return add128(x, y, n, op == Arithmetic.Op.SUBTRACT);
+        }
+        if (PhysicalType.of(type) == PhysicalType.INT128 && op == Arithmetic.Op.MULTIPLY
+                && a instanceof LongVector x && b instanceof LongVector y) {
+            return multiply64(x, y, n);
+        }
+        return generic(a, b, n);
+    }
+
+    private DoubleVector doubles(DoubleVector a, DoubleVector b, int n) {
+        double[] x = a.values();
+        double[] y = b.values();
+        double[] out = new double[n];
+        long[] validity = Nulls.both(a, b, n);
+        switch (op) {
+            case ADD -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = x[i] + y[i];
+                }
+            }
+            case SUBTRACT -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = x[i] - y[i];
+                }
+            }
+            case MULTIPLY -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = x[i] * y[i];
+                }
+            }
+            case DIVIDE, MODULO -> {
+                for (int i = 0; i < n; i++) {
+                    if (y[i] == 0) {
+                        validity = Nulls.setNull(validity, i, n);
+                    } else {
+                        out[i] = op == Arithmetic.Op.DIVIDE ? x[i] / y[i] : x[i] % y[i];
+                    }
+                }
+            }
+        }
+        return new DoubleVector(type, n, out, validity);
+    }
+
+    private LongVector longs(LongVector a, LongVector b, int n) {
+        long[] x = a.values();
+        long[] y = b.values();
+        long[] out = new long[n];
+        long[] validity = Nulls.both(a, b, n);
+        switch (op) {
+            case ADD -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = x[i] + y[i];
+                }
+            }
+            case SUBTRACT -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = x[i] - y[i];
+                }
+            }
+            case MULTIPLY -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = x[i] * y[i];
+                }
+            }
+            case MODULO -> {
+                for (int i = 0; i < n; i++) {
+                    if (y[i] == 0) {
+                        validity = Nulls.setNull(validity, i, n);
+                    } else {
+                        out[i] = x[i] % y[i];
+                    }
+                }
+            }
+            case DIVIDE -> throw new IllegalStateException("division is computed in DOUBLE");
+        }
+        return new LongVector(type, n, out, validity);
+    }
+
+    private Int128Vector add128(Int128Vector a, Int128Vector b, int n, boolean subtract) {
+        long[] xh = a.highs();
+        long[] xl = a.lows();
+        long[] yh = b.highs();
+        long[] yl = b.lows();
+        long[] hi = new long[n];
+        long[] lo = new long[n];
+        for (int i = 0; i < n; i++) {
+            long bh = yh[i];
+            long bl = yl[i];
+            if (subtract) { // two's complement negation of (bh, bl)
+                bl = ~bl + 1;
+                bh = ~bh + (bl == 0 ? 1 : 0);
+            }
+            long l = xl[i] + bl;
+            hi[i] = xh[i] + bh + (Long.compareUnsigned(l, xl[i]) < 0 ? 1 : 0);
+            lo[i] = l;
+        }
+        return new Int128Vector(type, n, hi, lo, Nulls.both(a, b, n));
+    }
+
+    private Int128Vector multiply64(LongVector a, LongVector b, int n) {
+        long[] x = a.values();
+        long[] y = b.values();
+        long[] hi = new long[n];
+        long[] lo = new long[n];
+        for (int i = 0; i < n; i++) {
+            hi[i] = Math.multiplyHigh(x[i], y[i]);
+            lo[i] = x[i] * y[i];
+        }
+        return new Int128Vector(type, n, hi, lo, Nulls.both(a, b, n));
+    }
+
+    /** Per-row BigDecimal arithmetic on unscaled values; only for the 128-bit cases above do not cover. */
+    private FlatVector generic(FlatVector a, FlatVector b, int n) {
+        VectorBuilder out = VectorBuilder.create(type, n);
+        for (int i = 0; i < n; i++) {
+            Object x = a.getObject(i);
+            Object y = b.getObject(i);
+            if (x == null || y == null) {
+                out.appendNull();
+                continue;
+            }
+            BigDecimal p = decimal(x);
+            BigDecimal q = decimal(y);
+            BigDecimal r = switch (op) {
+                case ADD -> p.add(q);
+                case SUBTRACT -> p.subtract(q);
+                case MULTIPLY -> p.multiply(q);
+                case MODULO -> q.signum() == 0 ? null : p.remainder(q);
+                case DIVIDE -> q.signum() == 0 ? null : p.divide(q, 10, RoundingMode.HALF_UP);
+            };
+            if (r == null) {
+                out.appendNull();
+            } else if (type.id() == TypeId.DECIMAL) {
+                out.appendObject(r.setScale(type.scale(), RoundingMode.HALF_UP));
+            } else if (type.id() == TypeId.LARGEINT) {
+                out.appendObject(truncate128(r.toBigInteger()));
+            } else {
+                out.appendObject(r.longValue());
+            }
+        }
+        return out.build();
+    }
+
+    private static BigDecimal decimal(Object v) {
+        return switch (v) {
+            case BigDecimal d -> d;
+            case BigInteger i -> new BigDecimal(i);
+            case Long l -> BigDecimal.valueOf(l);
+            default -> new BigDecimal(v.toString());
+        };
+    }
+
+    /** LARGEINT arithmetic wraps at 128 bits like BIGINT's wraps at 64. */
+    private static BigInteger truncate128(BigInteger v) {
+        BigInteger mask = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
+        BigInteger u = v.and(mask);
+        return u.testBit(127) ? u.subtract(BigInteger.ONE.shiftLeft(128)) : u;
+    }
+}

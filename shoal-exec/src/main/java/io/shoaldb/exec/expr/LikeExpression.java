@@ -1,0 +1,118 @@
+package io.shoaldb.exec.expr;
+
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.BytesVector;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.IntVector;
+import io.shoaldb.vector.type.DataType;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.regex.Pattern;
+
+/**
+ * {@code x [NOT] LIKE 'pattern'}. Patterns of the shapes {@code abc}, {@code abc%}, {@code %abc} and
+ * {@code %abc%} (the usual ones) match on the UTF-8 bytes without decoding; anything with {@code _} or
+ * inner {@code %} becomes a regular expression over the decoded string.
+ */
+final class LikeExpression implements VectorExpression {
+    private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, REGEX }
+
+    private final VectorExpression operand;
+    private final boolean negated;
+    private final Shape shape;
+    private final byte[] literal;
+    private final Pattern regex;
+
+    LikeExpression(VectorExpression operand, String pattern, char escape, boolean negated) {
+        this.operand = operand;
+        this.negated = negated;
+        StringBuilder plain = new StringBuilder();
+        StringBuilder re = new StringBuilder();
+        boolean wildcardInside = false;
+        boolean leading = false;
+        boolean trailing = false;
+        int n = pattern.length();
+        for (int i = 0; i < n; i++) {
+            char c = pattern.charAt(i);
+            if (c == escape && i + 1 < n) {
+                char next = pattern.charAt(++i);
+                plain.append(next);
+                re.append(Pattern.quote(String.valueOf(next)));
+                if (trailing) {
+                    wildcardInside = true;
+                }
+            } else if (c == '%') {
+                re.append(".*");
+                if (plain.isEmpty() && !trailing) {
+                    leading = true;
+                } else {
+                    trailing = true;
+                }
+            } else if (c == '_') {
+                re.append('.');
+                wildcardInside = true;
+            } else {
+                if (trailing) {
+                    wildcardInside = true;
+                }
+                plain.append(c);
+                re.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        if (wildcardInside) {
+            shape = Shape.REGEX;
+        } else if (leading && trailing) {
+            shape = Shape.CONTAINS;
+        } else if (leading) {
+            shape = Shape.SUFFIX;
+        } else if (trailing) {
+            shape = Shape.PREFIX;
+        } else {
+            shape = Shape.EXACT;
+        }
+        this.literal = plain.toString().getBytes(StandardCharsets.UTF_8);
+        this.regex = shape == Shape.REGEX ? Pattern.compile(re.toString(), Pattern.DOTALL) : null;
+    }
+
+    @Override
+    public DataType type() {
+        return DataType.BOOLEAN;
+    }
+
+    @Override
+    public ColumnVector evaluate(Batch batch) {
+        BytesVector v = (BytesVector) Flat.of(operand.evaluate(batch));
+        int n = batch.positionCount();
+        int[] out = new int[n];
+        byte[] data = v.data();
+        for (int i = 0; i < n; i++) {
+            int from = v.offset(i);
+            int len = v.length(i);
+            boolean m = switch (shape) {
+                case EXACT -> Arrays.equals(data, from, from + len, literal, 0, literal.length);
+                case PREFIX -> len >= literal.length
+                        && Arrays.equals(data, from, from + literal.length, literal, 0, literal.length);
+                case SUFFIX -> len >= literal.length
+                        && Arrays.equals(data, from + len - literal.length, from + len, literal, 0, literal.length);
+                case CONTAINS -> indexOf(data, from, from + len) >= 0;
+                case REGEX -> regex.matcher(new String(data, from, len, StandardCharsets.UTF_8)).matches();
+            };
+            out[i] = m != negated ? 1 : 0;
+        }
+        return new IntVector(DataType.BOOLEAN, n, out, Nulls.copy(v.validity(), n));
+    }
+
+    private int indexOf(byte[] data, int from, int to) {
+        int last = to - literal.length;
+        outer:
+        for (int i = from; i <= last; i++) {
+            for (int j = 0; j < literal.length; j++) {
+                if (data[i + j] != literal[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,42 @@
+package io.shoaldb.exec.operator;
+
+import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.BatchBuilder;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.type.DataType;
+import java.util.List;
+
+/**
+ * Rows collected from batches into one set of flat columns (bulk typed copies), for operators that must
+ * see all their input before producing output (sort). This buffer is where sort spilling will go: past
+ * the memory budget, sort the buffer, write it to the data paths as a run, and merge runs at the end.
+ */
+final class RowBuffer {
+    private final List<DataType> types;
+    private BatchBuilder builder;
+
+    RowBuffer(List<DataType> types) {
+        this.types = types;
+        this.builder = new BatchBuilder(types, 4096);
+    }
+
+    void add(Batch b) {
+        Batch c = b.compact();
+        for (int i = 0; i < types.size(); i++) {
+            FlatVector v = Flat.of(c.column(i));
+            builder.column(i).appendRange(v, 0, c.positionCount());
+        }
+    }
+
+    int rowCount() {
+        return builder.rowCount();
+    }
+
+    /** Everything added so far as one batch; the buffer is empty afterwards. */
+    Batch take() {
+        Batch b = builder.build();
+        builder = new BatchBuilder(types, 4096);
+        return b;
+    }
+}

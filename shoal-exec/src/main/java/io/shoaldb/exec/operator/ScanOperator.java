@@ -1,0 +1,101 @@
+package io.shoaldb.exec.operator;
+
+import io.shoaldb.exec.expr.ExpressionCompiler;
+import io.shoaldb.exec.expr.FilterExpression;
+import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.sql.planner.physical.ScanPredicate;
+import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.storage.scan.TabletScan;
+import io.shoaldb.storage.segment.ZoneMapPredicate;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
+
+/**
+ * Reads one tablet at the query's snapshot: storage prunes pages with the zone-map hint, this operator
+ * evaluates the full filter (storage never applies value predicates, and zone maps only skip whole pages)
+ * and returns the output columns with a selection vector - surviving rows are not copied. The tablet is
+ * opened on the first {@link #next()}, in the task's thread.
+ */
+public final class ScanOperator implements Operator {
+    private final TableSnapshot snapshot;
+    private final long tabletId;
+    private final int[] projection;
+    private final ZoneMapPredicate predicate;
+    private final FilterExpression filter;
+    private final int[] outputs;
+    private TabletScan scan;
+    private boolean finished;
+
+    public ScanOperator(TableSnapshot snapshot, long tabletId, PhysicalScan node) {
+        this.snapshot = snapshot;
+        this.tabletId = tabletId;
+        this.projection = node.columns().stream().mapToInt(c -> c.tableIndex()).toArray();
+        this.predicate = zoneMap(node.pushed());
+        this.filter = node.filter() == null ? null : ExpressionCompiler.compileFilter(node.filter());
+        this.outputs = node.outputs().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @Override
+    public Batch next() {
+        if (finished) {
+            return null;
+        }
+        if (scan == null) {
+            scan = TabletScan.open(snapshot, tabletId, projection, predicate);
+        }
+        while (true) {
+            Batch b = scan.next();
+            if (b == null) {
+                finished = true;
+                close();
+                return null;
+            }
+            int n = b.positionCount();
+            if (n == 0) {
+                continue;
+            }
+            int[] rows = b.selection() != null ? b.selection().clone() : null;
+            if (filter != null) {
+                int[] in = rows != null ? rows : Flat.identity(b.rowCount());
+                n = filter.filter(b, in, n, in);
+                if (n == 0) {
+                    continue;
+                }
+                rows = in;
+            }
+            ColumnVector[] out = new ColumnVector[outputs.length];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = b.column(outputs[i]);
+            }
+            Batch result = new Batch(b.rowCount(), out);
+            return rows == null || n == b.rowCount() && b.selection() == null ? result : result.withSelection(rows, n);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (scan != null) {
+            TabletScan s = scan;
+            scan = null;
+            s.close();
+        }
+        finished = true;
+    }
+
+    static ZoneMapPredicate zoneMap(ScanPredicate p) {
+        return switch (p) {
+            case ScanPredicate.Compare c -> ZoneMapPredicate.compare(c.column(), switch (c.op()) {
+                case EQ -> ZoneMapPredicate.Op.EQ;
+                case LT -> ZoneMapPredicate.Op.LT;
+                case LE -> ZoneMapPredicate.Op.LE;
+                case GT -> ZoneMapPredicate.Op.GT;
+                case GE -> ZoneMapPredicate.Op.GE;
+            }, c.value());
+            case ScanPredicate.IsNull n -> n.negated() ? new ZoneMapPredicate.IsNotNull(n.column())
+                    : new ZoneMapPredicate.IsNull(n.column());
+            case ScanPredicate.And a -> new ZoneMapPredicate.And(a.terms().stream().map(ScanOperator::zoneMap).toList());
+            case ScanPredicate.Or o -> new ZoneMapPredicate.Or(o.terms().stream().map(ScanOperator::zoneMap).toList());
+        };
+    }
+}

@@ -1,0 +1,51 @@
+package io.shoaldb.sql.planner;
+
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.model.Database;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.calcite.schema.Schema;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.lookup.LikePattern;
+import org.apache.calcite.schema.lookup.Lookup;
+import org.apache.calcite.schema.lookup.Named;
+
+/**
+ * Calcite's root schema over one catalog snapshot: one sub-schema per database. Database (and table) names
+ * are case-sensitive as in Doris even though the validator matches column names ignoring case, so the
+ * lookups answer a case-insensitive request with the exact name only.
+ */
+final class CatalogSchema extends AbstractSchema {
+    private final CatalogSnapshot catalog;
+
+    CatalogSchema(CatalogSnapshot catalog) {
+        this.catalog = catalog;
+    }
+
+    @Override
+    public Lookup<? extends Schema> subSchemas() {
+        return new Lookup<DatabaseSchema>() {
+            @Override
+            public DatabaseSchema get(String name) {
+                return catalog.database(name).map(db -> new DatabaseSchema(catalog, db)).orElse(null);
+            }
+
+            @Override
+            public Named<DatabaseSchema> getIgnoreCase(String name) {
+                DatabaseSchema s = get(name);
+                return s == null ? null : new Named<>(name, s);
+            }
+
+            @Override
+            public Set<String> getNames(LikePattern pattern) {
+                Set<String> names = new TreeSet<>();
+                for (Database d : catalog.databases()) {
+                    if (pattern.matcher().apply(d.name())) {
+                        names.add(d.name());
+                    }
+                }
+                return names;
+            }
+        };
+    }
+}

@@ -1,0 +1,94 @@
+package io.shoaldb.sql.planner;
+
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.sql.planner.physical.OutputColumn;
+import io.shoaldb.sql.planner.physical.PhysicalNode;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.vector.type.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+/**
+ * Plans a SELECT: checks what the engine supports and which table is read (MySQL errors), validates with
+ * Calcite against a schema view of the catalog snapshot (MySQL conformance, column names case-insensitive,
+ * NULLs sort low), converts to relational algebra, optimises with {@link LogicalOptimizer}, and translates
+ * to our {@link PhysicalPlan}. Stateless and thread-safe; every call builds its own Calcite objects.
+ */
+public final class QueryPlanner {
+    private static final SqlValidator.Config VALIDATOR_CONFIG = SqlValidator.Config.DEFAULT
+            .withConformance(SqlConformanceEnum.MYSQL_5)
+            .withDefaultNullCollation(NullCollation.LOW)
+            .withIdentifierExpansion(true);
+
+    public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
+        SupportedSyntax.check(query);
+        TableResolver.check(query, catalog, currentDatabase);
+        JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(ShoalTypeSystem.INSTANCE);
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog));
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+        CalciteCatalogReader reader = new CalciteCatalogReader(root,
+                currentDatabase == null || currentDatabase.isEmpty() ? List.of() : List.of(currentDatabase),
+                types, new CalciteConnectionConfigImpl(props));
+        ShoalValidator validator = new ShoalValidator(SqlStdOperatorTable.instance(), reader, types, VALIDATOR_CONFIG);
+        SqlNode validated;
+        try {
+            validated = validator.validate(query);
+        } catch (CalciteContextException e) {
+            throw ValidationErrors.translate(e, validator, query);
+        } catch (ShoalException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw ValidationErrors.translate(e, validator, query);
+        }
+        HepPlanner hep = LogicalOptimizer.newPlanner();
+        RexBuilder rexBuilder = new RexBuilder(types);
+        RelOptCluster cluster = RelOptCluster.create(hep, rexBuilder);
+        SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
+                StandardConvertletTable.INSTANCE, SqlToRelConverter.config()
+                        .withExpand(false)
+                        .withInSubQueryThreshold(Integer.MAX_VALUE));
+        RelRoot relRoot = converter.convertQuery(validated, false, true);
+        RelNode logical = relRoot.project();
+        RelNode optimised = LogicalOptimizer.optimize(hep, logical);
+        PhysicalNode physical = new PhysicalTranslator(rexBuilder).translateRoot(optimised);
+        return new PhysicalPlan(physical, columns(relRoot, logical.getRowType(), physical));
+    }
+
+    private static List<OutputColumn> columns(RelRoot root, RelDataType rowType, PhysicalNode physical) {
+        List<DataType> planTypes = physical.outputTypes();
+        List<RelDataTypeField> fields = rowType.getFieldList();
+        if (fields.size() != planTypes.size()) {
+            throw ErrorCode.INTERNAL_ERROR.exception("plan has " + planTypes.size() + " columns, query " + fields.size());
+        }
+        List<OutputColumn> out = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            String name = root.fields.get(i).getValue();
+            out.add(new OutputColumn(name, planTypes.get(i), fields.get(i).getType().isNullable()));
+        }
+        return out;
+    }
+}

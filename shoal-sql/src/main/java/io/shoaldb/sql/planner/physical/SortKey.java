@@ -1,0 +1,5 @@
+package io.shoaldb.sql.planner.physical;
+
+/** Sort by input column {@code column}; MySQL puts NULLs first in ascending order and last in descending. */
+public record SortKey(int column, boolean ascending, boolean nullsFirst) {
+}

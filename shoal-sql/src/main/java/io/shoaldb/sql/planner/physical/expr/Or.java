@@ -1,0 +1,21 @@
+package io.shoaldb.sql.planner.physical.expr;
+
+import io.shoaldb.vector.type.DataType;
+import java.util.List;
+
+/** Disjunction of two or more predicates (three-valued). */
+public record Or(List<Expr> terms) implements Expr {
+    public Or {
+        terms = List.copyOf(terms);
+    }
+
+    @Override
+    public DataType type() {
+        return DataType.BOOLEAN;
+    }
+
+    @Override
+    public List<Expr> children() {
+        return terms;
+    }
+}

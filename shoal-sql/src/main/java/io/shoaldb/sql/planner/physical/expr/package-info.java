@@ -1,0 +1,2 @@
+/** Scalar expressions of the physical plan (column refs, literals, arithmetic, predicates, casts), free of Calcite. */
+package io.shoaldb.sql.planner.physical.expr;

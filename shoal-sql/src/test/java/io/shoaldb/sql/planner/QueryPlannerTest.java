@@ -1,0 +1,144 @@
+package io.shoaldb.sql.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shoaldb.catalog.Catalog;
+import io.shoaldb.catalog.model.ColumnDefinition;
+import io.shoaldb.catalog.model.Distribution;
+import io.shoaldb.catalog.model.KeysType;
+import io.shoaldb.catalog.model.TableDefinition;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.sql.planner.physical.AggregateStep;
+import io.shoaldb.sql.planner.physical.PhysicalExchange;
+import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.sql.planner.physical.PhysicalSort;
+import io.shoaldb.sql.planner.physical.ScanPredicate;
+import io.shoaldb.vector.type.DataType;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plan shapes and MySQL error codes of the planner, over a real catalog. */
+class QueryPlannerTest {
+    @TempDir
+    Path dir;
+    private Catalog catalog;
+    private final QueryPlanner planner = new QueryPlanner();
+
+    @BeforeEach
+    void setUp() {
+        catalog = Catalog.open(new LocalFiles(), dir);
+        catalog.createDatabase("db", false);
+        catalog.createTable(new TableDefinition("db", "t", List.of(
+                col("k", DataType.BIGINT), col("d", DataType.DATE), col("s", DataType.varchar(20)),
+                col("v", DataType.decimal(15, 2)), col("x", DataType.INT)), null, KeysType.DUPLICATE, List.of("k"),
+                Distribution.hash(List.of("k"), 4), Map.of(), null), false);
+    }
+
+    @AfterEach
+    void tearDown() {
+        catalog.close();
+    }
+
+    private static ColumnDefinition col(String name, DataType type) {
+        return new ColumnDefinition(name, type, true, null, null, null);
+    }
+
+    private PhysicalPlan plan(String sql) {
+        return planner.plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db");
+    }
+
+    @Test
+    void aggregationRunsInTwoPhasesOverAPrunedFilteredScan() {
+        PhysicalPlan p = plan("SELECT sum(v), count(*) FROM t WHERE d < '1998-09-02'");
+        PhysicalHashAggregate fin = (PhysicalHashAggregate) p.root();
+        assertThat(fin.step()).isEqualTo(AggregateStep.FINAL);
+        PhysicalHashAggregate partial = (PhysicalHashAggregate) ((PhysicalExchange) fin.input()).input();
+        assertThat(partial.step()).isEqualTo(AggregateStep.PARTIAL);
+        PhysicalScan scan = (PhysicalScan) partial.input();
+        assertThat(scan.columns()).extracting(c -> c.name()).containsExactly("d", "v");
+        assertThat(scan.outputs()).containsExactly(1);
+        assertThat(scan.pushed()).isEqualTo(new ScanPredicate.Compare(1, ScanPredicate.Op.LT, LocalDate.of(1998, 9, 2)));
+        assertThat(p.columns()).extracting(c -> c.type()).containsExactly(DataType.decimal(38, 2), DataType.BIGINT);
+    }
+
+    @Test
+    void orderByLimitBecomesPerTaskAndFinalTopN() {
+        PhysicalPlan p = plan("SELECT k, s FROM t ORDER BY s DESC, k LIMIT 10 OFFSET 5");
+        PhysicalSort top = (PhysicalSort) p.root();
+        assertThat(top.offset()).isEqualTo(5);
+        assertThat(top.fetch()).isEqualTo(10);
+        PhysicalSort perTask = (PhysicalSort) ((PhysicalExchange) top.input()).input();
+        assertThat(perTask.fetch()).isEqualTo(15);
+        assertThat(perTask.keys().get(0).ascending()).isFalse();
+        assertThat(perTask.keys().get(0).nullsFirst()).isFalse();
+        assertThat(perTask.keys().get(1).nullsFirst()).isTrue();
+    }
+
+    @Test
+    void namesFollowDoris() {
+        assertThat(plan("SELECT K, S FROM t").columns()).extracting(c -> c.name()).containsExactly("K", "S");
+        assertError("SELECT * FROM T", ErrorCode.NO_SUCH_TABLE, "Table 'db.T' doesn't exist");
+        assertError("SELECT * FROM nope", ErrorCode.NO_SUCH_TABLE, "Table 'db.nope' doesn't exist");
+        assertError("SELECT * FROM other.t", ErrorCode.UNKNOWN_DATABASE, "Unknown database 'other'");
+        assertThatThrownBy(() -> planner.plan(DorisSqlParser.parse("SELECT * FROM t"), catalog.snapshot(), null))
+                .isInstanceOf(ShoalException.class).extracting(e -> ((ShoalException) e).code())
+                .isEqualTo(ErrorCode.NO_DB_SELECTED);
+    }
+
+    @Test
+    void unknownColumnsNameTheClause() {
+        assertError("SELECT nope FROM t", ErrorCode.UNKNOWN_COLUMN, "Unknown column 'nope' in 'field list'");
+        assertError("SELECT k FROM t WHERE nope > 1", ErrorCode.UNKNOWN_COLUMN, "Unknown column 'nope' in 'where clause'");
+        assertError("SELECT k FROM t ORDER BY nope", ErrorCode.UNKNOWN_COLUMN, "Unknown column 'nope' in 'order clause'");
+        assertError("SELECT count(*) FROM t GROUP BY nope", ErrorCode.UNKNOWN_COLUMN,
+                "Unknown column 'nope' in 'group statement'");
+        // Calcite reports the unknown qualifier alone; MySQL would print 'u.k'.
+        assertError("SELECT u.k FROM t", ErrorCode.UNKNOWN_COLUMN, "Unknown column 'u' in 'field list'");
+    }
+
+    @Test
+    void typeAndFunctionErrors() {
+        assertError("SELECT d * 2 FROM t", ErrorCode.INVALID_QUERY, "Cannot apply '*'");
+        assertThat(code("SELECT k FROM t WHERE d + 1 > 3")).isIn(ErrorCode.INVALID_QUERY, ErrorCode.NOT_SUPPORTED);
+        assertThat(code("SELECT nosuchfn(k) FROM t")).isEqualTo(ErrorCode.UNKNOWN_FUNCTION);
+        assertThat(ErrorCode.INVALID_QUERY.mysqlErrorNumber()).isEqualTo(1105);
+    }
+
+    @Test
+    void unsupportedConstructsSaySo() {
+        assertError("SELECT * FROM t a JOIN t b ON a.k = b.k", ErrorCode.NOT_SUPPORTED, "joins");
+        assertError("SELECT * FROM t WHERE k IN (SELECT k FROM t)", ErrorCode.NOT_SUPPORTED, "subqueries");
+        assertError("SELECT k FROM t UNION SELECT k FROM t", ErrorCode.NOT_SUPPORTED, "set operations");
+        assertError("SELECT k, row_number() OVER (ORDER BY k) FROM t", ErrorCode.NOT_SUPPORTED, "window functions");
+        assertError("SELECT count(DISTINCT k) FROM t", ErrorCode.NOT_SUPPORTED, "DISTINCT");
+        assertError("SELECT upper(s) FROM t", ErrorCode.NOT_SUPPORTED, "UPPER");
+        assertThat(ErrorCode.NOT_SUPPORTED.mysqlErrorNumber()).isEqualTo(1235);
+    }
+
+    private ErrorCode code(String sql) {
+        try {
+            plan(sql);
+        } catch (ShoalException e) {
+            return e.code();
+        }
+        throw new AssertionError("no error for " + sql);
+    }
+
+    private void assertError(String sql, ErrorCode code, String text) {
+        assertThatThrownBy(() -> plan(sql)).isInstanceOf(ShoalException.class)
+                .satisfies(e -> assertThat(((ShoalException) e).code()).isEqualTo(code))
+                .hasMessageContaining(text);
+    }
+}
