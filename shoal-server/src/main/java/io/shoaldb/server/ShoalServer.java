@@ -6,8 +6,15 @@ import io.shoaldb.catalog.CatalogOptions;
 import io.shoaldb.common.config.ShoalConfig;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.exec.QueryExecutor;
+import io.shoaldb.sql.planner.QueryPlanner;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.shoaldb.protocol.http.HttpMetrics;
+import io.shoaldb.protocol.http.HttpServer;
+import io.shoaldb.protocol.http.HttpServerOptions;
 import io.shoaldb.protocol.mysql.MySqlServer;
 import io.shoaldb.protocol.mysql.MySqlServerOptions;
 import io.shoaldb.server.auth.PasswordAuthenticator;
@@ -16,6 +23,8 @@ import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
 import io.shoaldb.server.statement.ServerContext;
+import io.shoaldb.server.streamload.StreamLoadOptions;
+import io.shoaldb.server.streamload.StreamLoadService;
 import io.shoaldb.server.statement.StatementDispatcher;
 import io.shoaldb.server.table.ColumnDefaults;
 import io.shoaldb.server.table.LiteralDefaults;
@@ -51,10 +60,12 @@ public final class ShoalServer implements AutoCloseable {
     private final Catalog catalog;
     private final StorageEngine storage;
     private final MySqlServer mysqlServer;
+    private final HttpServer httpServer;
     private boolean closed;
 
     private ShoalServer(Deque<AutoCloseable> closeInReverse, Catalog catalog, StorageEngine storage,
-            MySqlServer mysqlServer) {
+            MySqlServer mysqlServer, HttpServer httpServer) {
+        this.httpServer = httpServer;
         this.closeInReverse = closeInReverse;
         this.catalog = catalog;
         this.storage = storage;
@@ -102,6 +113,9 @@ public final class ShoalServer implements AutoCloseable {
             // Acknowledged async rows of the last run become visible before any new load is taken.
             groupCommit.replay();
 
+            QueryExecutor executor = new QueryExecutor(storage, Runtime.getRuntime().availableProcessors());
+            opened.push(executor);
+
             ServerInfo serverInfo = Version.serverInfo();
             int maxAllowedPacket = config.get(ServerConfigKeys.MAX_ALLOWED_PACKET);
             VariableRegistry registry = new VariableRegistry(serverInfo, maxAllowedPacket);
@@ -112,7 +126,8 @@ public final class ShoalServer implements AutoCloseable {
             }
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
-                    new ServerContext(catalog, tables, storage, txns, groupCommit, globals, serverInfo, sessions));
+                    new ServerContext(catalog, tables, storage, txns, groupCommit, new QueryPlanner(), executor, globals,
+                            serverInfo, sessions));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
             MySqlServer mysqlServer = new MySqlServer(sessionFactory, new MySqlServerOptions(
@@ -120,11 +135,25 @@ public final class ShoalServer implements AutoCloseable {
                     config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket));
             mysqlServer.start();
             opened.push(mysqlServer::close);
-            LOG.info("ShoalDB {} started: query_port={} bind_address={} storage_root_path={} meta_dir={} "
-                            + "data_partitions={}", Version.product(), mysqlServer.port(),
-                    config.get(ServerConfigKeys.BIND_ADDRESS), paths.storagePaths(), paths.metaDir(),
-                    partitions.count());
-            return new ShoalServer(opened, catalog, storage, mysqlServer);
+
+            String bindAddress = config.get(ServerConfigKeys.BIND_ADDRESS);
+            HttpServer[] http = new HttpServer[1];
+            StreamLoadService loads = new StreamLoadService(catalog, tables, storage, txns, groupCommit,
+                    StreamLoadOptions.defaults(paths.storagePaths().getFirst().resolve("error_log"),
+                            () -> bindAddress + ":" + http[0].port(0), bindAddress + ":" + mysqlServer.port()));
+            opened.push(loads);
+            http[0] = new HttpServer(new HttpServerOptions(bindAddress,
+                    List.of(config.get(ServerConfigKeys.HTTP_PORT), config.get(ServerConfigKeys.WEBSERVER_PORT)),
+                    config.get(ServerConfigKeys.STREAMING_LOAD_MAX_MB),
+                    config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD)),
+                    authenticator, loads, new HttpMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
+            http[0].start();
+            opened.push(http[0]::close);
+            LOG.info("ShoalDB {} started: query_port={} http_port={} webserver_port={} bind_address={} "
+                            + "storage_root_path={} meta_dir={} data_partitions={}", Version.product(),
+                    mysqlServer.port(), http[0].port(0), http[0].port(1), bindAddress, paths.storagePaths(),
+                    paths.metaDir(), partitions.count());
+            return new ShoalServer(opened, catalog, storage, mysqlServer, http[0]);
         } catch (IOException | RuntimeException e) {
             closeAll(opened, e);
             throw e;
@@ -134,6 +163,16 @@ public final class ShoalServer implements AutoCloseable {
     /** The MySQL-protocol port actually bound (useful when configured as 0). */
     public int queryPort() {
         return mysqlServer.port();
+    }
+
+    /** The Stream Load port actually bound ({@code http_port}). */
+    public int httpPort() {
+        return httpServer.port(0);
+    }
+
+    /** The second Stream Load port ({@code webserver_port}). */
+    public int webserverPort() {
+        return httpServer.port(1);
     }
 
     public Catalog catalog() {

@@ -42,6 +42,8 @@ public final class ServerProcess implements AutoCloseable {
         command.add(classPath());
         command.add("io.shoaldb.server.Main");
         command.add("--query_port=0");
+        command.add("--http_port=0");
+        command.add("--webserver_port=0");
         command.add("--storage_root_path=" + dir.resolve("data"));
         command.add("--sys_log_dir=" + dir.resolve("log"));
         command.addAll(List.of(extraArgs));

@@ -29,6 +29,8 @@ public final class TestServer implements AutoCloseable {
     public static TestServer start(Path dir, Map<String, String> extra) throws IOException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("query_port", "0");
+        settings.put("http_port", "0");
+        settings.put("webserver_port", "0");
         settings.put("storage_root_path", dir.resolve("data").toString());
         settings.put("sys_log_dir", dir.resolve("log").toString());
         settings.putAll(extra);
@@ -41,6 +43,11 @@ public final class TestServer implements AutoCloseable {
 
     public int port() {
         return server.queryPort();
+    }
+
+    /** The Stream Load port ({@code http_port}). */
+    public int httpPort() {
+        return server.httpPort();
     }
 
     public ShoalServer server() {

@@ -38,6 +38,7 @@ public enum ErrorCode {
     NO_SUCH_TABLE(1146, "42S02", ErrorCategory.USER, "Table '%s.%s' doesn't exist"),
     UNKNOWN_COLUMN(1054, "42S22", ErrorCategory.USER, "Unknown column '%s' in '%s'"),
     AMBIGUOUS_COLUMN(1052, "23000", ErrorCategory.USER, "Column '%s' in %s is ambiguous"),
+    COLUMN_SPECIFIED_TWICE(1110, "42000", ErrorCategory.USER, "Column '%s' specified twice"),
     DUPLICATE_COLUMN(1060, "42S21", ErrorCategory.USER, "Duplicate column name '%s'"),
     WRONG_DB_NAME(1102, "42000", ErrorCategory.USER, "Incorrect database name '%s'"),
     WRONG_TABLE_NAME(1103, "42000", ErrorCategory.USER, "Incorrect table name '%s'"),

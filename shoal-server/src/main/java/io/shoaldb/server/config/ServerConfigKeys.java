@@ -46,6 +46,12 @@ public final class ServerConfigKeys {
             "group_commit_queue_mem_limit", 64L << 20, 1L << 20, Long.MAX_VALUE,
             "bytes of group-commit data queued in memory before writers wait");
 
+    public static final ConfigKey<Long> STREAMING_LOAD_MAX_MB = ConfigKey.longInteger("streaming_load_max_mb",
+            10240, 1, Long.MAX_VALUE >> 20, "largest Stream Load body accepted, in MB");
+    public static final ConfigKey<Boolean> ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD = ConfigKey.bool(
+            "enable_group_commit_streamload_be_forward", false,
+            "accept /_stream_load_forward (multi-node forwarding; answers 403 while false)");
+
     private ServerConfigKeys() {
     }
 
@@ -53,6 +59,7 @@ public final class ServerConfigKeys {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
-                GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT);
+                GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
+                ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD);
     }
 }

@@ -28,7 +28,10 @@ import io.shoaldb.ingest.groupcommit.LoadResult;
 import io.shoaldb.server.variable.VariableRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -62,7 +65,7 @@ final class InsertStatements {
         long databaseId = catalog.database(database).orElseThrow().id();
         List<List<SqlNode>> rows = valuesRows(statement.source());
         WriteTarget target = server.tables().writeTarget(table);
-        List<String> columns = statement.columns() != null ? statement.columns()
+        List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
                 : table.columns().stream().map(Column::name).toList();
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
@@ -89,6 +92,20 @@ final class InsertStatements {
             }
             throw e;
         }
+    }
+
+    /** MySQL's checks on an INSERT column list: every name exists, none twice. */
+    private static List<String> checkColumns(Table table, List<String> columns) {
+        Set<String> seen = new HashSet<>();
+        for (String column : columns) {
+            if (table.column(column).isEmpty()) {
+                throw ErrorCode.UNKNOWN_COLUMN.exception(column, "field list");
+            }
+            if (!seen.add(column.toLowerCase(Locale.ROOT))) {
+                throw ErrorCode.COLUMN_SPECIFIED_TWICE.exception(column);
+            }
+        }
+        return columns;
     }
 
     private PendingLoad pendingLoad(ShoalSession session, ExplicitTransaction transaction, long databaseId,

@@ -7,6 +7,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +20,8 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
- * SELECTs without a table (or FROM DUAL): what clients send on connect and what a user types to check a
- * variable. Queries over tables go to the query engine.
+ * SELECTs. Those without a table (or FROM DUAL) - what clients send on connect, system variables - are
+ * evaluated here; queries over tables go to the planner and the parallel executor.
  */
 final class SelectStatements {
     private final ServerContext server;
@@ -29,7 +30,8 @@ final class SelectStatements {
         this.server = server;
     }
 
-    StatementResult select(ShoalSession session, SqlNode query, String sql) {
+    StatementResult select(ShoalSession session, SqlNode statement, String sql) {
+        SqlNode query = statement;
         SqlNode fetch = null;
         SqlNode offset = null;
         if (query instanceof SqlOrderBy orderBy) {
@@ -37,11 +39,8 @@ final class SelectStatements {
             offset = orderBy.offset;
             query = orderBy.query;
         }
-        if (!(query instanceof SqlSelect select)) {
-            throw ErrorCode.NOT_SUPPORTED.exception("this kind of query (" + query.getKind() + ")");
-        }
-        if (!isConstant(select)) {
-            throw ErrorCode.NOT_SUPPORTED.exception("queries over tables");
+        if (!(query instanceof SqlSelect select) || !isConstant(select)) {
+            return queryTables(session, statement, sql);
         }
         ConstantEvaluator evaluator = new ConstantEvaluator(new SessionEvaluationContext(session, server));
         List<ResultColumn> columns = new ArrayList<>();
@@ -57,6 +56,37 @@ final class SelectStatements {
         boolean keep = select.getWhere() == null || ConstantEvaluator.isTrue(evaluator.evaluate(select.getWhere()));
         keep &= limit(evaluator, fetch, Long.MAX_VALUE) > 0 && limit(evaluator, offset, 0) == 0;
         return new RowListResult(columns, keep ? List.of(row) : List.of());
+    }
+
+    /** A query over tables: planned by Calcite into a physical plan, run by the parallel executor. */
+    private StatementResult queryTables(ShoalSession session, SqlNode statement, String sql) {
+        // Labels come from the text as written; planning may rewrite the tree.
+        List<String> labels = labels(statement, sql);
+        PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase());
+        return new BatchQueryResult(server.executor().execute(plan), labels);
+    }
+
+    /**
+     * MySQL's column labels: the alias, else a column's own name, else the expression as written; null
+     * when the select list has a star (the planner's names are right then).
+     */
+    private static List<String> labels(SqlNode statement, String sql) {
+        SqlNode query = statement instanceof SqlOrderBy orderBy ? orderBy.query : statement;
+        if (!(query instanceof SqlSelect select)) {
+            return null;
+        }
+        List<String> labels = new ArrayList<>();
+        for (SqlNode item : select.getSelectList()) {
+            if (item instanceof SqlIdentifier identifier) {
+                if (identifier.isStar()) {
+                    return null;
+                }
+                labels.add(identifier.names.get(identifier.names.size() - 1));
+            } else {
+                labels.add(SourceText.label(item, sql));
+            }
+        }
+        return labels;
     }
 
     private static long limit(ConstantEvaluator evaluator, SqlNode node, long absent) {

@@ -2,6 +2,8 @@ package io.shoaldb.server.statement;
 
 import io.shoaldb.api.ServerInfo;
 import io.shoaldb.catalog.Catalog;
+import io.shoaldb.exec.QueryExecutor;
+import io.shoaldb.sql.planner.QueryPlanner;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.table.TableLifecycle;
@@ -11,5 +13,5 @@ import io.shoaldb.txn.TransactionManager;
 
 /** The server-wide parts statements work on. */
 public record ServerContext(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
-        GroupCommitManager groupCommit, GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions) {
+        GroupCommitManager groupCommit, QueryPlanner planner, QueryExecutor executor, GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions) {
 }

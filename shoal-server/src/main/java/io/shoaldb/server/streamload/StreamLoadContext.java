@@ -1,0 +1,21 @@
+package io.shoaldb.server.streamload;
+
+import io.shoaldb.api.StreamLoadRequest;
+import io.shoaldb.catalog.model.Table;
+import io.shoaldb.ingest.convert.LoadSchema;
+import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.groupcommit.GroupCommitManager;
+import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.txn.TransactionManager;
+
+/**
+ * What one Stream Load was resolved to before its body is read, plus the node's components it uses.
+ *
+ * @param httpAddress {@code host:port} for the {@code ErrorURL}
+ */
+record StreamLoadContext(StreamLoadRequest request, LoadHeaders headers, LoadOptions format, LoadPath path,
+        long databaseId, Table table, WriteTarget target, LoadSchema schema, String httpAddress,
+        StreamLoadOptions options, StorageEngine storage, TransactionManager txns, GroupCommitManager groupCommit,
+        ErrorLogStore errorLogs, PreparedLoads prepared) {
+}

@@ -1,0 +1,149 @@
+package io.shoaldb.server.streamload;
+
+import io.shoaldb.api.LoadService;
+import io.shoaldb.api.StreamLoadRequest;
+import io.shoaldb.api.StreamLoadResult;
+import io.shoaldb.api.TwoPhaseCommitResult;
+import io.shoaldb.catalog.Catalog;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.Table;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.ingest.convert.ColumnMapping;
+import io.shoaldb.ingest.convert.LoadSchema;
+import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.groupcommit.GroupCommitManager;
+import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.server.table.TableLifecycle;
+import io.shoaldb.server.table.TableSchemas;
+import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.txn.TransactionManager;
+import java.io.InputStream;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stream Load for the HTTP front door: resolves the table, parses the headers, chooses the path
+ * ({@link LoadPath}: group commit or the normal labelled path, two-phase when asked), decodes the body as it
+ * arrives and answers Doris's reply. Also serves two-phase commit/abort, error logs and WAL counts.
+ * Thread-safe: every load runs on its own (virtual) thread with its own state.
+ */
+public final class StreamLoadService implements LoadService, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamLoadService.class);
+    /** What a {@code Host} header may look like to be echoed in an {@code ErrorURL}. */
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-]+(:[0-9]{1,5})?|\\[[0-9A-Fa-f:.]+\\](:[0-9]{1,5})?");
+
+    private final Catalog catalog;
+    private final TableLifecycle tables;
+    private final StorageEngine storage;
+    private final TransactionManager txns;
+    private final GroupCommitManager groupCommit;
+    private final StreamLoadOptions options;
+    private final ErrorLogStore errorLogs;
+    private final PreparedLoads prepared;
+
+    public StreamLoadService(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
+            GroupCommitManager groupCommit, StreamLoadOptions options) {
+        this.catalog = catalog;
+        this.tables = tables;
+        this.storage = storage;
+        this.txns = txns;
+        this.groupCommit = groupCommit;
+        this.options = options;
+        this.errorLogs = new ErrorLogStore(options.errorLogDir(), options.errorLogRetention());
+        this.prepared = new PreparedLoads(txns);
+    }
+
+    @Override
+    public StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body) {
+        LoadTimes times = new LoadTimes(System.nanoTime());
+        StreamLoadContext ctx = plan(request);
+        times.planned();
+        if (!ctx.path().reason().isEmpty()) {
+            LOG.debug("Stream Load into {}.{}: {}", request.database(), request.table(), ctx.path().reason());
+        }
+        LoadRun run = new LoadRun(ctx, times);
+        try {
+            if (ctx.path().groupCommit()) {
+                return GroupCommitLoad.run(run, body);
+            }
+            String label = ctx.headers().label() != null ? ctx.headers().label() : UUID.randomUUID().toString();
+            return ctx.headers().twoPhaseCommit() ? TwoPhaseLoad.run(run, body, label)
+                    : NormalLoad.run(run, body, label);
+        } finally {
+            run.close();
+        }
+    }
+
+    /** Everything decided before the body is read; header and name errors are thrown (the reply says Fail). */
+    private StreamLoadContext plan(StreamLoadRequest request) {
+        CatalogSnapshot snapshot = catalog.snapshot();
+        Database database = snapshot.database(request.database())
+                .orElseThrow(() -> ErrorCode.UNKNOWN_DATABASE.exception(request.database()));
+        Table table = snapshot.table(request.database(), request.table())
+                .orElseThrow(() -> ErrorCode.UNKNOWN_TABLE.exception(request.table()));
+        LoadHeaders headers = LoadHeaders.parse(request.headers(), options.defaultTimeout());
+        LoadOptions format = LoadOptions.parse(request.headers());
+        BodyDecoder.checkCompressType(headers.compressType());
+        WriteTarget target = tables.writeTarget(table);
+        LoadSchema schema = TableSchemas.loadSchema(target.schema(), table);
+        if (headers.partialUpdate()) {
+            requireEveryColumn(format.columns(), schema);
+        }
+        LoadPath path = LoadPath.decide(headers, table, request.contentLength());
+        return new StreamLoadContext(request, headers, format, path, database.id(), table, target, schema,
+                httpAddress(request), options, storage, txns, groupCommit, errorLogs, prepared);
+    }
+
+    /**
+     * Storage has no partial-row update yet. A partial-column load that names every column is an ordinary
+     * load; one that leaves columns out would overwrite them with defaults, so it is refused.
+     */
+    private static void requireEveryColumn(ColumnMapping mapping, LoadSchema schema) {
+        if (mapping.inputFields() == null) {
+            return;
+        }
+        for (String column : schema.names()) {
+            boolean given = mapping.inputFields().stream().anyMatch(column::equalsIgnoreCase)
+                    || mapping.derived().stream().anyMatch(d -> column.equalsIgnoreCase(d.target()));
+            if (!given) {
+                throw ErrorCode.NOT_SUPPORTED.exception("partial column update (column " + column
+                        + " is not in the columns header)");
+            }
+        }
+    }
+
+    /** The request's own {@code Host} (what the client can reach) when it is well-formed, else this node's. */
+    private String httpAddress(StreamLoadRequest request) {
+        String host = request.header("host");
+        if (host != null && HOST.matcher(host.strip()).matches()) {
+            return host.strip();
+        }
+        return options.httpAddress().get();
+    }
+
+    @Override
+    public TwoPhaseCommitResult twoPhaseCommit(String user, String database, Map<String, String> headers) {
+        return new TwoPhaseCommands(catalog, prepared).run(database, headers);
+    }
+
+    @Override
+    public String loadErrorLog(String file) {
+        return errorLogs.read(file);
+    }
+
+    /** Doris's {@code get_wal_size} lists WAL file counts per backend; this node is the only one. */
+    @Override
+    public Map<String, Long> walSizes() {
+        return Map.of(options.backendHostPort(), groupCommit.walTotalCount());
+    }
+
+    /** Aborts the two-phase loads still waiting for a decision; close before the transaction manager. */
+    @Override
+    public void close() {
+        prepared.abortAll();
+    }
+}
