@@ -1,6 +1,7 @@
 package io.shoaldb.ingest.groupcommit;
 
 import io.shoaldb.ingest.write.TableLoad;
+import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.txn.TxnState;
 import io.shoaldb.vector.Batch;
@@ -55,13 +56,16 @@ final class BatchCommitter {
         }
     }
 
-    private void write(GroupBatch b) {
-        TableLoad load = new TableLoad(services.storage(), b.target);
+    private void write(GroupBatch b) throws IOException {
+        WriteTarget target = currentTarget(b);
+        SchemaMapper mapper = target == b.target ? null : new SchemaMapper(b.target.schema().columns(), target.schema());
+        TableLoad load = new TableLoad(services.storage(), target);
         for (Batch rows : b.rows) {
-            load.append(rows);
+            load.append(mapper == null ? rows : mapper.map(rows));
         }
         Map<Long, RowsetMeta> rowsets = load.finish(b.txnId());
         try {
+            queue.requests.intend(requestIds(b, services.timer().nowMillis()));
             services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
         } catch (RuntimeException e) {
             TxnState state = b.txn.state();
@@ -76,14 +80,30 @@ final class BatchCommitter {
         }
     }
 
-    private void finishVisible(GroupBatch b, long commitMillis) {
+    /**
+     * The table's write target now: a light schema change between a batch's loads and its commit means
+     * the rows are mapped onto the current columns (as WAL replay does), since storage writes only those.
+     */
+    private WriteTarget currentTarget(GroupBatch b) {
+        WriteTarget now = services.currentTargets().resolve(b.target.databaseId(), b.target.tableId());
+        if (now == null || now.schema().equals(b.target.schema())) {
+            return b.target;
+        }
+        return now;
+    }
+
+    private static List<RequestIdLog.Entry> requestIds(GroupBatch b, long commitMillis) {
         List<RequestIdLog.Entry> ids = new ArrayList<>();
         for (GroupBatch.Member m : b.identified) {
             ids.add(new RequestIdLog.Entry(m.requestId(), b.resultFor(m.rows(), m.mode(), m.ranAsSync(), commitMillis),
-                    commitMillis));
+                    commitMillis, b.txnId()));
         }
+        return ids;
+    }
+
+    private void finishVisible(GroupBatch b, long commitMillis) {
         try {
-            queue.requests.committed(ids, commitMillis);
+            queue.requests.committed(requestIds(b, commitMillis), commitMillis);
         } catch (IOException e) {
             LOG.warn("could not record the request ids of group commit {} durably; retries after a restart may"
                     + " load again: {}", b.label(), e.toString());

@@ -66,7 +66,8 @@ public final class GroupCommitManager implements AutoCloseable {
         CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
         ExecutorService committers = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("group-commit-", 0).factory());
-        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns, t, committers,
+        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns,
+                (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
                 new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts);
         this.replayer = new WalReplayer(services);
@@ -89,7 +90,7 @@ public final class GroupCommitManager implements AutoCloseable {
                     try {
                         TableQueue q = queue(Long.parseLong(db.getFileName().toString()),
                                 Long.parseLong(table.getFileName().toString()), null);
-                        q.requests.restore(services.timer().nowMillis());
+                        q.requests.restore(services.timer().nowMillis(), this::committed);
                     } catch (NumberFormatException e) {
                         // not a table directory
                     }
@@ -266,6 +267,13 @@ public final class GroupCommitManager implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
         }
+    }
+
+    /** Whether a transaction committed (replayed WALs and request-id intents are settled by this). */
+    private boolean committed(long txnId) {
+        return services.txns().find(txnId)
+                .map(info -> info.state() == TxnState.COMMITTED || info.state() == TxnState.VISIBLE)
+                .orElse(false);
     }
 
     private TableQueue queue(long dbId, long tableId, WriteTarget target) {

@@ -22,14 +22,19 @@ import java.util.zip.CRC32C;
  * at every instant an acknowledged request id is in a WAL record or in this file (or both - replay of a WAL
  * whose transaction is already visible appends its ids again, which is harmless). Records:
  * {@code u32 length | payload | u32 CRC32C}, payload = {@code i64 committed millis, i64 txn id, i64 rows,
- * u8 ranAsSync, u16+UTF-8 label, u16+UTF-8 request id}. A torn or corrupt tail ends the file (the ids in it
+ * u8 ranAsSync, u16+UTF-8 label, u16+UTF-8 request id, i64 commit txn id}. Entries are written before the
+ * commit they depend on; at start an entry whose commit txn did not commit is ignored. A torn or corrupt tail ends the file (the ids in it
  * are at worst also in a WAL). Expired entries are dropped by rewriting the file with {@link DurableFiles}.
  */
 final class RequestIdLog {
     static final String FILE_NAME = "request-ids.log";
 
-    /** One committed request id and the result its load reported. */
-    record Entry(String requestId, LoadResult result, long committedMillis) {
+    /**
+     * One request id and the result its load reported. {@code commitTxnId} is the transaction whose commit
+     * makes the entry true: the batch's own, or for a replayed WAL the replay's (the client was told the
+     * original label and txn id, which {@code result} keeps).
+     */
+    record Entry(String requestId, LoadResult result, long committedMillis, long commitTxnId) {
     }
 
     private final FilesFacade files;
@@ -74,9 +79,10 @@ final class RequestIdLog {
             boolean ranAsSync = b.get() != 0;
             String label = string(b);
             String id = string(b);
+            long commitTxnId = b.getLong();
             b.position(start + length + 4);
             out.add(new Entry(id, new LoadResult(label, txnId, LoadResult.STATUS, rows, ranAsSync, committed),
-                    committed));
+                    committed, commitTxnId));
         }
         appendedSinceRewrite = out.size();
         return out;
@@ -133,6 +139,7 @@ final class RequestIdLog {
             out.put((byte) (e.result().ranAsSync() ? 1 : 0));
             out.putShort((short) label.length).put(label);
             out.putShort((short) id.length).put(id);
+            out.putLong(e.commitTxnId());
             CRC32C crc = new CRC32C();
             crc.update(out.array(), start, length);
             out.putInt((int) crc.getValue());
@@ -141,7 +148,7 @@ final class RequestIdLog {
     }
 
     private static int payloadLength(byte[] label, byte[] id) {
-        return 8 + 8 + 8 + 1 + 2 + label.length + 2 + id.length;
+        return 8 + 8 + 8 + 1 + 2 + label.length + 2 + id.length + 8;
     }
 
     private static String string(ByteBuffer b) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,6 +19,7 @@ final class RequestIds {
     static final class Claim {
         final CompletableFuture<LoadResult> acked = new CompletableFuture<>();
         volatile long committedMillis = -1;
+        volatile long commitTxnId = -1;
     }
 
     private final Map<String, Claim> claims = new HashMap<>();
@@ -45,7 +47,17 @@ final class RequestIds {
         return claims.size();
     }
 
-    /** Marks ids committed and makes them durable; called after the batch is visible, before its WAL goes. */
+    /**
+     * Makes the ids of a batch durable BEFORE its transaction commits, each tied to the txn id: a sync load
+     * has no WAL record to carry its id, so without this a crash right after the commit would leave its
+     * rows with no trace of the id, and the client's retry would load them twice. At start an entry counts
+     * only if its transaction committed ({@link #restore}).
+     */
+    void intend(List<RequestIdLog.Entry> entries) throws IOException {
+        log.append(entries);
+    }
+
+    /** Marks ids committed once the batch is visible; they are already durable through {@link #intend}. */
     void committed(List<RequestIdLog.Entry> entries, long nowMillis) throws IOException {
         if (entries.isEmpty()) {
             return;
@@ -55,20 +67,21 @@ final class RequestIds {
                 Claim c = claims.computeIfAbsent(e.requestId(), k -> new Claim());
                 c.acked.complete(e.result());
                 c.committedMillis = e.committedMillis();
+                c.commitTxnId = e.commitTxnId();
             }
         }
-        log.append(entries);
         sweep(nowMillis);
     }
 
-    /** Restores committed ids from the durable log at start. */
-    void restore(long nowMillis) throws IOException {
+    /** Restores, at start, the ids whose transactions committed (an intent whose commit never happened is dropped). */
+    void restore(long nowMillis, LongPredicate txnCommitted) throws IOException {
         for (RequestIdLog.Entry e : log.read()) {
-            if (e.committedMillis() >= nowMillis - retentionMillis) {
+            if (e.committedMillis() >= nowMillis - retentionMillis && txnCommitted.test(e.commitTxnId())) {
                 synchronized (this) {
                     Claim c = claims.computeIfAbsent(e.requestId(), k -> new Claim());
                     c.acked.complete(e.result());
                     c.committedMillis = e.committedMillis();
+                    c.commitTxnId = e.commitTxnId();
                 }
             }
         }
@@ -87,7 +100,7 @@ final class RequestIds {
             for (Map.Entry<String, Claim> e : claims.entrySet()) {
                 Claim c = e.getValue();
                 if (c.committedMillis >= 0) {
-                    live.add(new RequestIdLog.Entry(e.getKey(), c.acked.join(), c.committedMillis));
+                    live.add(new RequestIdLog.Entry(e.getKey(), c.acked.join(), c.committedMillis, c.commitTxnId));
                 }
             }
         }

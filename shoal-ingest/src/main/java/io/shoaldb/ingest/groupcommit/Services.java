@@ -7,8 +7,11 @@ import io.shoaldb.txn.TransactionManager;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** What every table queue shares: files, engines, time, the commit executor, memory and metrics. */
+/**
+ * What every table queue shares: files, engines, the tables' current write targets, time, the commit
+ * executor, memory and metrics.
+ */
 record Services(FilesFacade files, WalDirectories dirs, StorageEngine storage, TransactionManager txns,
-        CommitTimer timer, ExecutorService committers, MemoryBudget memory, GroupCommitMetrics metrics,
+        WalTargetResolver currentTargets, CommitTimer timer, ExecutorService committers, MemoryBudget memory, GroupCommitMetrics metrics,
         GroupCommitOptions options, AtomicInteger maxWalNumPerTable, Runnable walCountsChanged) {
 }

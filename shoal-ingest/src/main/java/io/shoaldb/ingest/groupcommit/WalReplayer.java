@@ -89,12 +89,14 @@ final class WalReplayer {
                 delete(queue, file);
                 return;
             }
-            Optional<TransactionInfo> txn = services.txns().find(name.txnId());
-            if (txn.isPresent() && txn.get().label().equals(name.label())
+            // By label: a replay commits under the WAL's own label, so a crash after a replay's commit but
+            // before the WAL's deletion finds the rows committed and does not load them twice.
+            Optional<TransactionInfo> txn = services.txns().find(f.dbId(), name.label());
+            if (txn.isPresent()
                     && (txn.get().state() == TxnState.VISIBLE || txn.get().state() == TxnState.COMMITTED)) {
-                LOG.info("WAL {}: transaction {} is already {}; deleting the WAL", file, name.txnId(),
-                        txn.get().state());
-                recordRequestIds(queue, name, contents, txn.get().commitTimeMillis());
+                LOG.info("WAL {}: its label {} is already {} (txn {}); deleting the WAL", file, name.label(),
+                        txn.get().state(), txn.get().txnId());
+                recordRequestIds(queue, name, contents, txn.get().commitTimeMillis(), txn.get().txnId());
                 delete(queue, file);
                 return;
             }
@@ -105,17 +107,17 @@ final class WalReplayer {
                 delete(queue, file);
                 return;
             }
-            load(target, contents);
-            recordRequestIds(queue, name, contents, services.timer().nowMillis());
+            long commitTxnId = load(target, name.label(), contents);
+            recordRequestIds(queue, name, contents, services.timer().nowMillis(), commitTxnId);
             delete(queue, file);
         } catch (IOException | RuntimeException e) {
             fail(queue, file, "replay of WAL " + file + " failed: " + e.getMessage(), e);
         }
     }
 
-    private void load(WriteTarget target, WalContents contents) {
+    /** Loads the WAL's rows as a transaction under the WAL's label; returns its txn id. */
+    private long load(WriteTarget target, String label, WalContents contents) {
         SchemaMapper mapper = new SchemaMapper(contents.header().columns(), target.schema());
-        String label = Labels.generate("group_commit_");
         Transaction txn = services.txns().begin(target.databaseId(), label, Set.of(target.tableId()), null);
         TableLoad load = new TableLoad(services.storage(), target);
         try {
@@ -124,8 +126,9 @@ final class WalReplayer {
             }
             Map<Long, RowsetMeta> rowsets = load.finish(txn.txnId());
             services.txns().commit(txn, rowsets.isEmpty() ? Map.of() : Map.of(target.tableId(), rowsets));
-            LOG.info("replayed WAL of {} (txn {}) into table {} as {} (txn {}): {} rows", contents.header().label(),
-                    contents.header().txnId(), target.tableName(), label, txn.txnId(), contents.rows());
+            LOG.info("replayed WAL of {} (txn {}) into table {} as txn {}: {} rows", label,
+                    contents.header().txnId(), target.tableName(), txn.txnId(), contents.rows());
+            return txn.txnId();
         } catch (RuntimeException e) {
             TxnState state = txn.state();
             if (state == TxnState.PREPARE) {
@@ -141,15 +144,16 @@ final class WalReplayer {
     }
 
     /** The ids of the WAL's loads are committed now: under the label and txn the client was told. */
-    private void recordRequestIds(TableQueue queue, WalFileName name, WalContents contents, long commitMillis)
-            throws IOException {
+    private void recordRequestIds(TableQueue queue, WalFileName name, WalContents contents, long commitMillis,
+            long commitTxnId) throws IOException {
         List<RequestIdLog.Entry> ids = new ArrayList<>();
         for (WalRecord r : contents.records()) {
             if (r.requestId() != null) {
                 ids.add(new RequestIdLog.Entry(r.requestId(), new LoadResult(name.label(), name.txnId(),
-                        LoadResult.STATUS, r.rows().positionCount(), false, commitMillis), commitMillis));
+                        LoadResult.STATUS, r.rows().positionCount(), false, commitMillis), commitMillis, commitTxnId));
             }
         }
+        queue.requests.intend(ids);
         queue.requests.committed(ids, services.timer().nowMillis());
     }
 

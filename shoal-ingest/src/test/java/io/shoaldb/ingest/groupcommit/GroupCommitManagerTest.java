@@ -256,7 +256,9 @@ class GroupCommitManagerTest {
         long txn = 1_000_000;
         long total = 0;
         for (int cut = 0; cut <= full.length; cut++) {
-            Path torn = wal.resolveSibling((txn++) + "_group_commit_00000000000000aa_00000000000000bb");
+            // Each WAL has its own label: replay commits under it, and a label already committed means
+            // the WAL was replayed before.
+            Path torn = wal.resolveSibling((txn++) + String.format("_group_commit_%016x_00000000000000bb", cut));
             java.nio.file.Files.write(torn, java.util.Arrays.copyOf(full, cut));
             f.manager.replay(GcFixture.DB, TABLE);
             // rows of the records whose payload is complete; a cut-off checksum is still replayed
