@@ -9,10 +9,12 @@ import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -118,8 +120,34 @@ public final class ConstantEvaluator {
             case IS_NOT_NULL -> Value.ofLong(evaluate(operands.get(0)).isNull() ? 0 : 1);
             case IN, NOT_IN -> in(kind == SqlKind.NOT_IN, evaluate(operands.get(0)), (SqlNodeList) operands.get(1));
             case LIKE -> like(call, operands);
+            case CAST -> cast(evaluate(operands.get(0)), (SqlDataTypeSpec) operands.get(1));
             default -> function(call.getOperator().getName(), operands);
         };
+    }
+
+    /** CAST to the common target types; a value that does not convert gives NULL, as in Doris. */
+    private static Value cast(Value value, SqlDataTypeSpec spec) {
+        if (value.isNull()) {
+            return value;
+        }
+        String text = value.value().toString();
+        String type = spec.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+        try {
+            return switch (type) {
+                case "CHAR", "VARCHAR", "STRING", "TEXT" -> Value.ofString(text);
+                case "SIGNED", "UNSIGNED", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT" ->
+                        Value.ofLong(toDecimal(value).setScale(0, RoundingMode.DOWN).longValueExact());
+                case "DECIMAL", "DECIMALV3" -> exact(toDecimal(value));
+                case "DOUBLE", "FLOAT", "REAL" -> new Value(toDecimal(value).doubleValue(), DataType.DOUBLE);
+                case "DATE", "DATEV2" -> new Value(value.value() instanceof LocalDateTime t ? t.toLocalDate()
+                        : LocalDate.parse(text.length() > 10 ? text.substring(0, 10) : text), DataType.DATE);
+                case "DATETIME", "DATETIMEV2", "TIMESTAMP" -> new Value(value.value() instanceof LocalDate d
+                        ? d.atStartOfDay() : LocalDateTime.parse(text.replace(' ', 'T')), DataType.datetime(0));
+                default -> throw ErrorCode.NOT_SUPPORTED.exception("CAST to " + type);
+            };
+        } catch (ArithmeticException | DateTimeParseException e) {
+            return Value.ofNull();
+        }
     }
 
     private Value logical(boolean and, List<SqlNode> operands) {
