@@ -20,6 +20,7 @@ import io.shoaldb.protocol.mysql.MySqlServerOptions;
 import io.shoaldb.server.auth.PasswordAuthenticator;
 import io.shoaldb.server.config.DataPaths;
 import io.shoaldb.server.config.ServerConfigKeys;
+import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
 import io.shoaldb.server.statement.ServerContext;
@@ -103,10 +104,12 @@ public final class ShoalServer implements AutoCloseable {
                     StorageOptions.DEFAULT);
             compaction.start();
             opened.push(compaction);
+            PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             GroupCommitManager groupCommit = new GroupCommitManager(files, paths.walDirs(), storage, txns,
                     GroupCommitOptions.defaults()
                             .withMaxWalNumPerTable(config.get(ServerConfigKeys.GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE))
-                            .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT)));
+                            .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT)),
+                    new MicrometerGroupCommitMetrics(metrics), null);
             opened.push(groupCommit);
             groupCommit.setTargetResolver((databaseId, tableId) -> catalog.snapshot().tableById(tableId)
                     .map(tables::writeTarget).orElse(null));
@@ -146,7 +149,7 @@ public final class ShoalServer implements AutoCloseable {
                     List.of(config.get(ServerConfigKeys.HTTP_PORT), config.get(ServerConfigKeys.WEBSERVER_PORT)),
                     config.get(ServerConfigKeys.STREAMING_LOAD_MAX_MB),
                     config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD)),
-                    authenticator, loads, new HttpMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
+                    authenticator, loads, new HttpMetrics(metrics));
             http[0].start();
             opened.push(http[0]::close);
             LOG.info("ShoalDB {} started: query_port={} http_port={} webserver_port={} bind_address={} "

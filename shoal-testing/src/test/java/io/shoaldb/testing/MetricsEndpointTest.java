@@ -1,0 +1,38 @@
+package io.shoaldb.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** GET /metrics shows group commit's and Stream Load's metrics under Doris's names, in Prometheus format. */
+class MetricsEndpointTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void groupCommitAndStreamLoadMetricsAreExposed() throws Exception {
+        try (TestServer server = TestServer.start(dir); Connection c = server.connect();
+                Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE m");
+            s.execute("CREATE TABLE m.t (id INT NOT NULL) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+            s.execute("SET group_commit = sync_mode");
+            s.execute("INSERT INTO m.t VALUES (1), (2)");
+            HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.body()).contains("wal_total_count", "wal_max_count_per_table",
+                    "group_commit_wal_fail", "group_commit_block_by_memory_counter", "group_commit_batch_rows",
+                    "group_commit_commit_latency", "streaming_load_current_processing");
+            assertThat(metrics.body()).containsPattern("group_commit_batch_rows_count(\\{[^}]*\\})? 1\\b");
+        }
+    }
+}
