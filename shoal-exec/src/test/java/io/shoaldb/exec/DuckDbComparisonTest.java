@@ -59,6 +59,8 @@ class DuckDbComparisonTest {
                 "SELECT count(*) FROM lineitem WHERE l_tax > 0.04",
                 "SELECT count(*) FROM lineitem WHERE l_tax < 0.02 OR l_tax IS NULL",
                 "SELECT count(*) FROM lineitem WHERE l_shipdate < '1998-09-02'",
+                // the scan + aggregate of shoal-bench's ScanAggregateBenchmark
+                "SELECT sum(l_extendedprice), count(*) FROM lineitem WHERE l_shipdate < '1998-09-02'",
                 "SELECT count(*) FROM lineitem WHERE l_shipdate BETWEEN '1994-01-01' AND '1994-12-31'",
                 "SELECT count(*) FROM lineitem WHERE l_shipdate NOT BETWEEN '1994-01-01' AND '1996-12-31'",
                 "SELECT count(*) FROM lineitem WHERE l_committs > '1995-03-15 12:00:00'",

@@ -75,6 +75,29 @@ class StorageEngineTest {
         assertThat(scan(e, 100, 2)).containsExactly(List.of("third"), List.of("y"), List.of("new"));
     }
 
+    /**
+     * The worst case for the k-way merge (kept from the former MergeOnReadCostTest, now a benchmark in
+     * shoal-bench): 50 rowsets each spanning the whole key range, every key distinct, scanned in key order.
+     */
+    @Test
+    void uniqueMergeOverManyRowsetsInterleavingTheKeyRangeKeepsEveryKeyOnceInOrder() {
+        StorageEngine e = engine(KeysModel.UNIQUE, StorageOptions.DEFAULT);
+        int rowsets = 50;
+        int perRowset = 40;
+        for (int r = 0; r < rowsets; r++) {
+            Object[][] rows = new Object[perRowset][];
+            for (int i = 0; i < perRowset; i++) {
+                rows[i] = row((long) i * rowsets + r, (long) r, "r" + r);
+            }
+            TestTables.load(e, 100, r + 2, rows);
+        }
+        List<List<Object>> scanned = scan(e, 100, 0, 1);
+        assertThat(scanned).hasSize(rowsets * perRowset);
+        for (int k = 0; k < scanned.size(); k++) {
+            assertThat(scanned.get(k)).containsExactly((long) k, (long) (k % rowsets));
+        }
+    }
+
     @Test
     void uniqueWithASequenceColumnKeepsTheHighestSequenceEvenWhenCommittedOutOfOrder() {
         TabletSchema schema = new TabletSchema(List.of(new SegmentColumn(1, DataType.BIGINT),

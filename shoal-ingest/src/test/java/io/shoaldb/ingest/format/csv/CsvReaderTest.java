@@ -16,6 +16,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,6 +26,9 @@ import org.junit.jupiter.api.Test;
 
 class CsvReaderTest {
     static final LoadSchema TWO = schema(col("k", DataType.INT, false, null), col("v", DataType.STRING));
+    static final LoadSchema HTTPLOGS = schema(col("ts", DataType.datetime(0), false, null),
+            col("clientip", DataType.varchar(20), false, null), col("request", DataType.STRING),
+            col("status", DataType.INT), col("size", DataType.INT));
 
     record Result(List<List<Object>> rows, RowBatchAssembler assembler) {
         LoadCounters counters() {
@@ -190,6 +194,16 @@ class CsvReaderTest {
                 .isEqualTo("column(d) value is incorrect while strict mode is true, src value is 2024-02-30");
         Result reordered = load(s, "abc,7\n", "column_separator", ",", "columns", "c,k");
         assertThat(reordered.rows()).containsExactly(row(7L, null, "abc"));
+    }
+
+    /** An httplogs-like row (the data set of shoal-bench's CsvDecodeBenchmark) loads in strict mode, nothing filtered. */
+    @Test
+    void httplogsRowLoadsInStrictMode() throws IOException {
+        Result r = load(HTTPLOGS, "1998-05-12 21:33:45\t17.203.4.249\tGET /french/splash_inet.html?q=7&sid=3f2a HTTP/1.0"
+                + "\t404\t23910\n", "strict_mode", "true");
+        assertThat(r.rows()).containsExactly(row(LocalDateTime.of(1998, 5, 12, 21, 33, 45), "17.203.4.249",
+                "GET /french/splash_inet.html?q=7&sid=3f2a HTTP/1.0", 404L, 23910L));
+        assertThat(r.counters()).isEqualTo(new LoadCounters(1, 1, 0, 0));
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -69,6 +70,20 @@ class JsonReaderTest {
                 row(1L, "aé\"", "{\"x\": [1, {\"y\": null}]}", new BigDecimal("1.50000000000000000000")),
                 row(2L, null, "[1,2]", null),
                 row(3L, "{\"n\": 1}", "{\"s\": 1}", null));
+    }
+
+    /** An httplogs-like row (the data set of shoal-bench's JsonDecodeBenchmark) loads in strict mode, nothing filtered. */
+    @Test
+    void httplogsRowLoadsInStrictMode() throws IOException {
+        LoadSchema httplogs = schema(col("ts", DataType.datetime(0), false, null),
+                col("clientip", DataType.varchar(20), false, null), col("request", DataType.STRING),
+                col("status", DataType.INT), col("size", DataType.INT));
+        Result r = load(httplogs, "{\"ts\":\"1998-05-12 21:33:45\",\"clientip\":\"17.203.4.249\",\"request\":"
+                + "\"GET /french/splash_inet.html?q=7&sid=3f2a HTTP/1.0\",\"status\":404,\"size\":23910}\n",
+                "strict_mode", "true");
+        assertThat(r.rows()).containsExactly(row(LocalDateTime.of(1998, 5, 12, 21, 33, 45), "17.203.4.249",
+                "GET /french/splash_inet.html?q=7&sid=3f2a HTTP/1.0", 404L, 23910L));
+        assertThat(r.counters()).isEqualTo(new LoadCounters(1, 1, 0, 0));
     }
 
     @Test

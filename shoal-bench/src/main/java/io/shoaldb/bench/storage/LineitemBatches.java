@@ -1,8 +1,6 @@
-package io.shoaldb.storage.segment;
+package io.shoaldb.bench.storage;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.shoaldb.storage.segment.encoding.Compression;
+import io.shoaldb.storage.segment.SegmentColumn;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.BytesVectorBuilder;
@@ -10,17 +8,16 @@ import io.shoaldb.vector.IntVectorBuilder;
 import io.shoaldb.vector.LongVectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** A quick, printed measurement on TPC-H lineitem-shaped rows; asserts only correctness of counts. */
-class LineitemThroughputTest {
-    private static final List<DataType> TYPES = List.of(DataType.BIGINT, DataType.INT, DataType.INT, DataType.INT,
+/**
+ * TPC-H lineitem-shaped rows (16 columns: keys, DECIMAL(15,2) money, flags, dates, short strings and a
+ * comment) as 4096-row batches, from a seed. Moved here from shoal-storage's former LineitemThroughputTest.
+ */
+public final class LineitemBatches {
+    public static final List<DataType> TYPES = List.of(DataType.BIGINT, DataType.INT, DataType.INT, DataType.INT,
             DataType.decimal(15, 2), DataType.decimal(15, 2), DataType.decimal(15, 2), DataType.decimal(15, 2),
             DataType.charType(1), DataType.charType(1), DataType.DATE, DataType.DATE, DataType.DATE,
             DataType.charType(25), DataType.charType(10), DataType.varchar(44));
@@ -28,43 +25,23 @@ class LineitemThroughputTest {
     private static final String[] MODES = {"REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB"};
     private static final String[] WORDS = {"furiously", "quickly", "carefully", "blithely", "deposits", "requests",
         "packages", "accounts", "ironic", "final", "regular", "express", "pending", "bold", "slyly", "even"};
-    @TempDir
-    Path dir;
 
-    @Test
-    void measureWriteAndScan() throws Exception {
-        int rows = 400_000;
-        List<Batch> batches = generate(rows, new Random(1));
-        long rawBytes = batches.stream().mapToLong(Batch::retainedBytes).sum();
-        for (Compression compression : Compression.values()) {
-            Path file = dir.resolve("lineitem-" + compression + ".seg");
-            long t0 = System.nanoTime();
-            try (SegmentWriter w = SegmentWriter.create(TestRows.FILES, file, TestRows.columns(TYPES),
-                    SegmentWriterOptions.DEFAULT.withCompression(compression))) {
-                for (Batch b : batches) {
-                    w.append(b);
-                }
-                w.finish();
-            }
-            long t1 = System.nanoTime();
-            long scanned = 0;
-            try (SegmentReader r = SegmentReader.open(TestRows.FILES, file)) {
-                SegmentScanner s = r.scan(TestRows.allColumns(TYPES.size()), ZoneMapPredicate.ALWAYS);
-                for (Batch b = s.next(); b != null; b = s.next()) {
-                    scanned += b.rowCount();
-                }
-            }
-            long t2 = System.nanoTime();
-            assertThat(scanned).isEqualTo(rows);
-            long size = Files.size(file);
-            System.out.printf("lineitem %s: %d rows, in-memory %.1f MB, file %.1f MB (ratio %.2f); write %.0f rows/s"
-                    + " (%.0f MB/s in-memory); scan all columns %.0f rows/s (%.0f MB/s decoded)%n", compression, rows,
-                    rawBytes / 1e6, size / 1e6, (double) rawBytes / size, rows / ((t1 - t0) / 1e9),
-                    rawBytes / 1e6 / ((t1 - t0) / 1e9), rows / ((t2 - t1) / 1e9), rawBytes / 1e6 / ((t2 - t1) / 1e9));
-        }
+    private LineitemBatches() {
     }
 
-    private static List<Batch> generate(int rows, Random rnd) {
+    public static List<SegmentColumn> columns() {
+        List<SegmentColumn> cols = new ArrayList<>();
+        for (int i = 0; i < TYPES.size(); i++) {
+            cols.add(new SegmentColumn(100 + i, TYPES.get(i)));
+        }
+        return cols;
+    }
+
+    public static int[] allColumns() {
+        return java.util.stream.IntStream.range(0, TYPES.size()).toArray();
+    }
+
+    public static List<Batch> generate(int rows, Random rnd) {
         List<Batch> out = new ArrayList<>();
         BatchBuilder b = new BatchBuilder(TYPES, 4096);
         long order = 1;
