@@ -224,6 +224,11 @@ public final class Catalog implements AutoCloseable {
                 t -> SchemaChanges.addColumn(database + "." + table, t, column, afterColumn, first));
     }
 
+    /** MODIFY COLUMN; see {@link SchemaChanges#modifyColumn}. */
+    public Table modifyColumn(String database, String table, ColumnDefinition column) {
+        return alter(database, table, t -> SchemaChanges.modifyColumn(database + "." + table, t, column));
+    }
+
     public Table dropColumn(String database, String table, String column) {
         return alter(database, table, t -> SchemaChanges.dropColumn(database + "." + table, t, column));
     }

@@ -97,13 +97,6 @@ public final class ShoalServer implements AutoCloseable {
                     TxnOptions.defaults().withLabelKeepMax(
                             Duration.ofSeconds(config.get(ServerConfigKeys.LABEL_KEEP_MAX_SECOND))));
             opened.push(txns);
-            ColumnDefaults defaults = new LiteralDefaults();
-            TableLifecycle tables = new TableLifecycle(catalog, storage, txns, defaults);
-            tables.recover();
-            CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
-                    StorageOptions.DEFAULT);
-            compaction.start();
-            opened.push(compaction);
             PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             GroupCommitManager groupCommit = new GroupCommitManager(files, paths.walDirs(), storage, txns,
                     GroupCommitOptions.defaults()
@@ -111,6 +104,13 @@ public final class ShoalServer implements AutoCloseable {
                             .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT)),
                     new MicrometerGroupCommitMetrics(metrics), null);
             opened.push(groupCommit);
+            ColumnDefaults defaults = new LiteralDefaults();
+            TableLifecycle tables = new TableLifecycle(catalog, storage, txns, groupCommit, defaults);
+            tables.recover();
+            CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
+                    StorageOptions.DEFAULT);
+            compaction.start();
+            opened.push(compaction);
             groupCommit.setTargetResolver((databaseId, tableId) -> catalog.snapshot().tableById(tableId)
                     .map(tables::writeTarget).orElse(null));
             // Acknowledged async rows of the last run become visible before any new load is taken.

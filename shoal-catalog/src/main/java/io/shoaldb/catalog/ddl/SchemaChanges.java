@@ -84,6 +84,38 @@ public final class SchemaChanges {
         return table.withColumns(columns, table.nextColumnUniqueId());
     }
 
+    /**
+     * MODIFY COLUMN: a new type, nullability, default or comment for an existing value column, keeping its
+     * unique id. The new type must be one the stored data can be read as ({@link TypeChanges}).
+     */
+    public static Table modifyColumn(String qualifiedName, Table table, ColumnDefinition def) {
+        int index = table.columnIndex(def.name());
+        if (index < 0) {
+            throw ErrorCode.UNKNOWN_COLUMN.exception(def.name(), qualifiedName);
+        }
+        Column old = table.columns().get(index);
+        if (old.key()) {
+            throw ErrorCode.NOT_SUPPORTED.exception("modifying key column '" + old.name() + "'");
+        }
+        Column changed = ColumnRules.build(def, old.uniqueId(), false, table.keysType());
+        if (!TypeChanges.readableAs(old.type(), changed.type())) {
+            throw ErrorCode.NOT_SUPPORTED.exception("changing column '" + old.name() + "' from " + old.type().toSql()
+                    + " to " + changed.type().toSql() + " (it would need its data rewritten)");
+        }
+        if (old.nullable() && !changed.nullable()) {
+            throw ErrorCode.INVALID_TABLE_DEFINITION.exception(
+                    "Can not change column '" + old.name() + "' to NOT NULL: existing rows may hold NULL");
+        }
+        if (old.aggregation() != changed.aggregation()) {
+            throw ErrorCode.INVALID_TABLE_DEFINITION.exception(
+                    "Can not change the aggregation of column '" + old.name() + "'");
+        }
+        List<Column> columns = new ArrayList<>(table.columns());
+        columns.set(index, new Column(old.uniqueId(), old.name(), changed.type(), changed.nullable(), false,
+                changed.aggregation(), changed.defaultValue(), changed.comment()));
+        return table.withColumns(columns, table.nextColumnUniqueId());
+    }
+
     public static Table alterProperties(Table table, Map<String, String> changes) {
         if (changes.isEmpty()) {
             throw ErrorCode.INVALID_TABLE_DEFINITION.exception("ALTER TABLE SET needs at least one property");

@@ -53,8 +53,8 @@ final class TableStatements {
                         TableDefinitions.column(add.column()), add.after(), add.first());
                 case AlterOperation.DropColumn dropColumn ->
                         server.tables().dropColumn(database, statement.table(), dropColumn.name());
-                case AlterOperation.ModifyColumn modify -> throw ErrorCode.NOT_SUPPORTED.exception(
-                        "MODIFY COLUMN (a heavy schema change)");
+                case AlterOperation.ModifyColumn modify -> server.tables().modifyColumn(database, statement.table(),
+                        TableDefinitions.column(modify.column()));
             }
         }
         return UpdateResult.OK;

@@ -5,6 +5,8 @@ import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.ColumnDefinition;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.txn.RecoveredTable;
@@ -25,13 +27,16 @@ public final class TableLifecycle {
     private final Catalog catalog;
     private final StorageEngine storage;
     private final TransactionManager txns;
+    private final GroupCommitManager groupCommit;
     private final ColumnDefaults defaults;
     private final Map<Long, CachedTarget> targets = new ConcurrentHashMap<>();
 
-    public TableLifecycle(Catalog catalog, StorageEngine storage, TransactionManager txns, ColumnDefaults defaults) {
+    public TableLifecycle(Catalog catalog, StorageEngine storage, TransactionManager txns,
+            GroupCommitManager groupCommit, ColumnDefaults defaults) {
         this.catalog = catalog;
         this.storage = storage;
         this.txns = txns;
+        this.groupCommit = groupCommit;
         this.defaults = defaults;
     }
 
@@ -85,6 +90,23 @@ public final class TableLifecycle {
 
     public void addColumn(String database, String table, ColumnDefinition column, String after, boolean first) {
         updateStorage(catalog.addColumn(database, table, column, after, first));
+    }
+
+    /**
+     * A heavy schema change (a column's type): group-commit loads into the table are refused with
+     * {@code insert table <t> is blocked on schema change} (clients retry) until the rows already
+     * accepted - open batches and WALs - are committed under the old schema; then the change applies.
+     */
+    public void modifyColumn(String database, String table, ColumnDefinition column) {
+        long tableId = catalog.snapshot().table(database, table)
+                .orElseThrow(() -> ErrorCode.NO_SUCH_TABLE.exception(database, table)).id();
+        groupCommit.blockTable(tableId);
+        try {
+            groupCommit.awaitDrained(tableId);
+            updateStorage(catalog.modifyColumn(database, table, column));
+        } finally {
+            groupCommit.unblockTable(tableId);
+        }
     }
 
     public void dropColumn(String database, String table, String column) {

@@ -61,11 +61,11 @@ final class LoadStack implements AutoCloseable {
         StorageEngine storage = new StorageEngine(files, partitions, StorageOptions.DEFAULT);
         txns = TransactionManager.open(files, dir.resolve("meta/txn"), storage, TxnOptions.defaults());
         opened.push(txns);
-        tables = new TableLifecycle(catalog, storage, txns, new LiteralDefaults());
-        tables.recover();
         groupCommit = new GroupCommitManager(files, List.of(dir.resolve("data/wal")), storage, txns,
                 GroupCommitOptions.defaults());
         opened.push(groupCommit);
+        tables = new TableLifecycle(catalog, storage, txns, groupCommit, new LiteralDefaults());
+        tables.recover();
         groupCommit.setTargetResolver((db, id) -> catalog.snapshot().tableById(id).map(tables::writeTarget).orElse(null));
         groupCommit.replay();
         HttpServer[] holder = new HttpServer[1];
