@@ -29,6 +29,7 @@ public final class ShoalSession implements Session {
     private final SessionVariables variables;
     private final StatementRunner runner;
     private final AuditLog auditLog;
+    private final PreparedInsertCache insertCache;
     private final Consumer<ShoalSession> onClose;
     private final Map<Integer, PreparedSql> prepared = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
@@ -39,7 +40,8 @@ public final class ShoalSession implements Session {
     private boolean closed;
 
     public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            Consumer<ShoalSession> onClose) {
+            PreparedInsertCache insertCache, Consumer<ShoalSession> onClose) {
+        this.insertCache = insertCache;
         this.client = client;
         this.variables = variables;
         this.runner = runner;
@@ -141,7 +143,7 @@ public final class ShoalSession implements Session {
 
     @Override
     public PreparedStatementInfo prepare(String sql) {
-        SqlNode node = DorisSqlParser.parse(sql);
+        SqlNode node = insertCache.parse(sql);
         int count = ParameterText.scan(sql).count();
         int id = nextStatementId++;
         prepared.put(id, new PreparedSql(sql, node, count));
