@@ -9,11 +9,9 @@ import io.shoaldb.common.error.ErrorCategory;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.common.io.ForwardingFiles;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.txn.TxnState;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -432,58 +430,12 @@ class GroupCommitManagerTest {
     }
 
     /** Reports little usable space, as a nearly full WAL disk would. */
-    static final class ShortDisk implements FilesFacade {
-        private final FilesFacade d;
+    static final class ShortDisk extends ForwardingFiles {
         private final long usable;
 
         ShortDisk(FilesFacade d, long usable) {
-            this.d = d;
+            super(d);
             this.usable = usable;
-        }
-
-        @Override
-        public FileChannel open(Path file, OpenOption... options) throws IOException {
-            return d.open(file, options);
-        }
-
-        @Override
-        public void fsync(FileChannel channel) throws IOException {
-            d.fsync(channel);
-        }
-
-        @Override
-        public void fsyncDirectory(Path dir) throws IOException {
-            d.fsyncDirectory(dir);
-        }
-
-        @Override
-        public void moveAtomically(Path source, Path target) throws IOException {
-            d.moveAtomically(source, target);
-        }
-
-        @Override
-        public void createDirectories(Path dir) throws IOException {
-            d.createDirectories(dir);
-        }
-
-        @Override
-        public boolean exists(Path path) {
-            return d.exists(path);
-        }
-
-        @Override
-        public boolean deleteIfExists(Path file) throws IOException {
-            return d.deleteIfExists(file);
-        }
-
-        @Override
-        public List<Path> list(Path dir) throws IOException {
-            return d.list(dir);
-        }
-
-        @Override
-        public byte[] readAllBytes(Path file) throws IOException {
-            return d.readAllBytes(file);
         }
 
         @Override
