@@ -3,6 +3,7 @@ package io.shoaldb.server.table;
 import io.shoaldb.catalog.Catalog;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.ColumnDefinition;
+import io.shoaldb.catalog.model.PropertyKeys;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.common.error.ErrorCode;
@@ -62,6 +63,12 @@ public final class TableLifecycle {
     }
 
     public Table create(TableDefinition definition, boolean ifNotExists) {
+        if (definition.properties().containsKey(PropertyKeys.SEQUENCE_TYPE)) {
+            // Storage has no hidden sequence column yet; accepting the property would silently give a plain
+            // UNIQUE KEY table where the user asked for highest-sequence-wins.
+            throw ErrorCode.NOT_SUPPORTED.exception(
+                    "function_column.sequence_type (a hidden sequence column); use function_column.sequence_col");
+        }
         boolean existed = catalog.snapshot().table(definition.database(), definition.name()).isPresent();
         Table table = catalog.createTable(definition, ifNotExists);
         if (!existed) {
