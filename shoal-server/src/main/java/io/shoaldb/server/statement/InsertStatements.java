@@ -47,6 +47,8 @@ import org.apache.calcite.sql.SqlSelect;
  */
 final class InsertStatements {
     private static final int WARNINGS_KEPT = 64;
+    private static final int MAX_BATCH_ROWS = 4096;
+    private static final long MAX_BATCH_BYTES = 8L << 20;
 
     private final ServerContext server;
 
@@ -71,8 +73,10 @@ final class InsertStatements {
         if (groupCommit != null) {
             return groupCommitInsert(session, table, target, columns, rows, parameters, groupCommit);
         }
+        // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
         RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
-                ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()));
+                ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
+                Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)), MAX_BATCH_BYTES, WARNINGS_KEPT);
         ExplicitTransaction transaction = session.transaction();
         PendingLoad pending = pendingLoad(session, transaction, databaseId, statement.label());
         try {
@@ -128,9 +132,10 @@ final class InsertStatements {
     private StatementResult groupCommitInsert(ShoalSession session, Table table, WriteTarget target,
             List<String> columns, List<List<SqlNode>> rows, List<Object> parameters, GroupCommitMode mode) {
         String requestId = session.variables().take(VariableRegistry.GROUP_COMMIT_REQUEST_ID);
+        // One batch holding exactly the statement's rows: group commit takes a load as one unit.
         RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
-                Integer.MAX_VALUE, Long.MAX_VALUE, WARNINGS_KEPT);
+                Math.max(1, rows.size()), Long.MAX_VALUE, WARNINGS_KEPT);
         List<Batch> batches = new ArrayList<>(1);
         convert(session, rows, parameters, columns.size(), assembler, batches::add);
         LoadCounters counters = checkFiltered(session, assembler);
