@@ -23,11 +23,15 @@ import picocli.CommandLine.Option;
  * figures compare like with like.
  *
  * <p>Workloads: {@code connect} (open and close a connection), {@code ddl} (CREATE then DROP a table),
- * {@code insert} (INSERT of {@code --rows} rows into a table shaped like the seed's {@code dt}).
+ * {@code insert} (INSERT of {@code --rows} rows into a table shaped like the seed's {@code dt}),
+ * {@code lineitem} (prepared batches of {@code --rows} 16-column TPC-H-lineitem-like rows, executeBatch).
+ * The JDBC URL chooses the server: {@code jdbc:mysql:} for ShoalDB and MariaDB, {@code jdbc:postgresql:}
+ * for PostgreSQL. {@code --visibility-probe-ms} adds a probe that measures how long rows acknowledged by a
+ * given instant take to become visible to {@code SELECT count(*)} (async group commit).
  */
 @Command(name = "load-driver", mixinStandardHelpOptions = true, description = "End-to-end load driver")
 public final class LoadDriver implements Callable<Integer> {
-    enum Workload { connect, ddl, insert }
+    enum Workload { connect, ddl, insert, lineitem }
 
     @Option(names = "--url", required = true, description = "JDBC URL, database included for insert")
     String url;
@@ -54,7 +58,19 @@ public final class LoadDriver implements Callable<Integer> {
     @Option(names = "--session-sql", description = "statement each client runs after connecting (repeatable)")
     List<String> sessionSql = new ArrayList<>();
 
+    @Option(names = "--visibility-probe-ms", defaultValue = "0",
+            description = "every N ms: note the rows acknowledged so far, poll SELECT count(*) until they are visible")
+    int probeMillis;
+    @Option(names = "--max-seconds", defaultValue = "120", description = "hard bound on the whole run")
+    int maxSeconds;
+
+    /** Distinguishes the ids of successive runs into the same table (peers have primary keys). */
+    private static final long RUN_SALT = (System.currentTimeMillis() / 1000) & 0xFFFFF;
+
     private final Recorder latencies = new Recorder(3);
+    private final Recorder visibility = new Recorder(3);
+    private final AtomicLong ackedRows = new AtomicLong();
+    private long baselineRows;
     private final AtomicLong operations = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private volatile boolean measuring;
@@ -66,6 +82,21 @@ public final class LoadDriver implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Thread watchdog = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                TimeUnit.SECONDS.sleep(maxSeconds);
+                System.err.println("load-driver: run exceeded --max-seconds=" + maxSeconds + ", aborting");
+                System.exit(4);
+            } catch (InterruptedException ignored) {
+            }
+        });
+        Thread probe = null;
+        if (probeMillis > 0) {
+            try (Connection c = connect(); Statement s = c.createStatement()) {
+                baselineRows = count(s);
+            }
+            probe = Thread.ofPlatform().name("probe").daemon().start(this::probeLoop);
+        }
         CountDownLatch ready = new CountDownLatch(clients);
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
@@ -88,10 +119,16 @@ public final class LoadDriver implements Callable<Integer> {
         Histogram histogram = latencies.getIntervalHistogram();
         stop = true;
         for (Thread thread : threads) {
-            thread.join();
+            thread.join(TimeUnit.SECONDS.toMillis(60));
+        }
+        if (probe != null) {
+            probe.join(TimeUnit.SECONDS.toMillis(60));
+            Histogram v = visibility.getIntervalHistogram();
+            System.out.printf("VISIBILITY probes=%d lag_p50_ms=%.1f lag_p99_ms=%.1f lag_max_ms=%.1f%n", v.getTotalCount(),
+                    v.getValueAtPercentile(50) / 1e6, v.getValueAtPercentile(99) / 1e6, v.getMaxValue() / 1e6);
         }
         long ops = operations.get();
-        long rowCount = workload == Workload.insert ? ops * rows : 0;
+        long rowCount = workload == Workload.insert || workload == Workload.lineitem ? ops * rows : 0;
         System.out.printf("RESULT workload=%s clients=%d rows_per_stmt=%d prepared=%s seconds=%.1f ops=%d ops_per_s=%.0f"
                         + " rows_per_s=%.0f p50_ms=%.3f p99_ms=%.3f max_ms=%.3f failures=%d%n",
                 workload, clients, rows, prepared, elapsed, ops, ops / elapsed, rowCount / elapsed,
@@ -126,6 +163,7 @@ public final class LoadDriver implements Callable<Integer> {
                     }
                 }
                 case insert -> insertLoop(client, ready);
+                case lineitem -> lineitemLoop(client, ready);
             }
         } catch (SQLException e) {
             failures.incrementAndGet();
@@ -145,7 +183,7 @@ public final class LoadDriver implements Callable<Integer> {
     }
 
     private void insertLoop(int client, CountDownLatch ready) throws SQLException {
-        long nextId = (long) client << 40;
+        long nextId = ((long) client << 40) + (RUN_SALT << 20); // unique across runs into one table
         try (Connection c = connect()) {
             if (prepared) {
                 try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, name, score) VALUES (?, ?, ?)")) {
@@ -182,7 +220,77 @@ public final class LoadDriver implements Callable<Integer> {
         }
     }
 
+    private long count(Statement s) throws SQLException {
+        try (var rs = s.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Notes the rows acknowledged so far, then polls count(*) until the table holds them: the visibility lag. */
+    private void probeLoop() {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            while (!stop) {
+                TimeUnit.MILLISECONDS.sleep(probeMillis);
+                if (!measuring) {
+                    continue;
+                }
+                long target = baselineRows + ackedRows.get();
+                long t0 = System.nanoTime();
+                long deadline = t0 + TimeUnit.SECONDS.toNanos(30);
+                while (count(s) < target && System.nanoTime() < deadline) {
+                    TimeUnit.MILLISECONDS.sleep(1);
+                }
+                visibility.recordValue(System.nanoTime() - t0);
+            }
+        } catch (SQLException | InterruptedException e) {
+            System.err.println("probe: " + e);
+        }
+    }
+
+    private void lineitemLoop(int client, CountDownLatch ready) throws SQLException {
+        long nextId = ((long) client << 44) + (RUN_SALT << 24);
+        try (Connection c = connect();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (l_orderkey, l_partkey, l_suppkey,"
+                        + " l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus,"
+                        + " l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            String[] instruct = {"DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN"};
+            String[] mode = {"REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB"};
+            java.time.LocalDate epoch = java.time.LocalDate.of(1992, 1, 2);
+            ready.countDown();
+            while (!stop) {
+                for (int r = 0; r < rows; r++, nextId++) {
+                    long h = nextId * 0x9E3779B97F4A7C15L;
+                    int q = (int) Math.floorMod(h >>> 7, 50) + 1;
+                    java.time.LocalDate ship = epoch.plusDays(Math.floorMod(h >>> 13, 2500));
+                    ps.setLong(1, nextId >> 2);
+                    ps.setInt(2, (int) Math.floorMod(h >>> 3, 200000) + 1);
+                    ps.setInt(3, (int) Math.floorMod(h >>> 5, 10000) + 1);
+                    ps.setInt(4, (int) (nextId & 3) + 1);
+                    ps.setBigDecimal(5, java.math.BigDecimal.valueOf(q));
+                    ps.setBigDecimal(6, java.math.BigDecimal.valueOf(q * (90000L + Math.floorMod(h >>> 17, 100000)), 2));
+                    ps.setBigDecimal(7, java.math.BigDecimal.valueOf(Math.floorMod(h >>> 19, 11), 2));
+                    ps.setBigDecimal(8, java.math.BigDecimal.valueOf(Math.floorMod(h >>> 23, 9), 2));
+                    ps.setString(9, (h & 1) == 0 ? "N" : "R");
+                    ps.setString(10, (h & 2) == 0 ? "O" : "F");
+                    ps.setDate(11, java.sql.Date.valueOf(ship));
+                    ps.setDate(12, java.sql.Date.valueOf(ship.plusDays(30)));
+                    ps.setDate(13, java.sql.Date.valueOf(ship.plusDays(Math.floorMod(h >>> 29, 30) + 1)));
+                    ps.setString(14, instruct[(int) Math.floorMod(h >>> 31, 4)]);
+                    ps.setString(15, mode[(int) Math.floorMod(h >>> 37, 7)]);
+                    ps.setString(16, "carefully final deposits " + Long.toHexString(h));
+                    ps.addBatch();
+                }
+                long t0 = System.nanoTime();
+                ps.executeBatch();
+                record(t0);
+            }
+        }
+    }
+
     private void record(long startNanos) {
+        ackedRows.addAndGet(rows);
         if (measuring) {
             latencies.recordValue(System.nanoTime() - startNanos);
             operations.incrementAndGet();

@@ -1,0 +1,60 @@
+# Shared helpers for the bench/*.sh harnesses (sourced). Starts ShoalDB, MariaDB and PostgreSQL on loopback,
+# on private ports so that other servers on the machine are not touched, and stops them on exit.
+home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+peers="$home/../shared/peers"
+SHOAL_QPORT=${SHOAL_QPORT:-29030}
+SHOAL_HPORT=${SHOAL_HPORT:-28030}
+export MARIADB_PORT=${MARIADB_PORT:-23306}
+export PG_PORT=${PG_PORT:-25432}
+work=$(mktemp -d /tmp/shoal-bench.XXXXXX)
+chmod 755 "$work"   # the peers run as the mysql / postgres users
+export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
+# Snapshot the build: other engineers may rebuild target/ while a benchmark runs.
+mkdir -p "$work/snap/server" "$work/snap/tools"
+cp -r "$home"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$home/shoal-server/target/lib" "$work/snap/server/"
+cp -r "$home"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$home/shoal-tools/target/lib" "$work/snap/tools/"
+tools_cp="$work/snap/tools/shoal-tools-0.1.0-SNAPSHOT.jar:$work/snap/tools/lib/*"
+driver=("$JAVA_HOME/bin/java" -cp "$tools_cp" io.shoaldb.tools.LoadDriver)
+ingest=("$JAVA_HOME/bin/java" -Xmx4g -cp "$tools_cp" io.shoaldb.tools.IngestBench)
+shoal_pid=
+started_maria=
+started_pg=
+
+machine() {
+  echo "MACHINE git=$(git -C "$home" rev-parse --short HEAD)$(git -C "$home" diff --quiet -- . 2>/dev/null || echo +dirty) server_jar_mtime=$(stat -c %y "$home"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar | cut -c1-19 | tr " " T) nproc=$(nproc) mem_gib=$(free -g | awk '/Mem:/{print $2}') jdk=\"$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)\" load=\"$(cut -d' ' -f1-3 /proc/loadavg)\" date=$(date -u +%FT%TZ)"
+}
+
+stop_all() {
+  [ -n "$shoal_pid" ] && { kill "$shoal_pid" 2>/dev/null || true; wait "$shoal_pid" 2>/dev/null || true; }
+  [ -n "$started_maria" ] && { sh "$peers/mariadb-stop.sh" >/dev/null 2>&1 || true; }
+  [ -n "$started_pg" ] && { sh "$peers/postgres-stop.sh" >/dev/null 2>&1 || true; }
+  return 0
+}
+trap 'stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+
+start_shoal() {
+  # what bin/shoal runs, from the snapshot
+  "$JAVA_HOME/bin/java" ${SHOAL_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
+      -cp "$work/snap/server/shoal-server-0.1.0-SNAPSHOT.jar:$work/snap/server/lib/*" io.shoaldb.server.Main --query_port="$SHOAL_QPORT" --http_port="$SHOAL_HPORT" --webserver_port=0 \
+      --storage_root_path="$work/data" --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &
+  shoal_pid=$!
+  local i=0
+  until grep -qs "started:" "$work/shoal.out"; do
+    kill -0 "$shoal_pid" 2>/dev/null || { echo "shoal exited at start" >&2; tail -5 "$work/shoal.out" >&2; exit 1; }
+    i=$((i+1)); [ $i -gt 600 ] && { echo "shoal did not start" >&2; cat "$work/shoal.out" >&2; exit 1; }
+    sleep 0.2
+  done
+}
+start_maria() { sh "$peers/mariadb-start.sh" >/dev/null; started_maria=1; }
+start_pg() { sh "$peers/postgres-start.sh" >/dev/null; started_pg=1; }
+maria_pid() { cat "$MARIADB_DIR/run/mysqld.pid" 2>/dev/null || cat "$MARIADB_DIR/run/launcher.pid"; }
+pg_pid() { head -1 "$PG_DIR/data/postmaster.pid"; }
+
+shoal_sql() { mysql -h127.0.0.1 -P"$SHOAL_QPORT" -uroot "$@"; }
+maria_sql() { mysql -h127.0.0.1 -P"$MARIADB_PORT" -uroot "$@"; }
+pg_sql() { psql -h127.0.0.1 -p"$PG_PORT" -Upostgres -q "$@"; }
+
+shoal_url="jdbc:mysql://127.0.0.1:$SHOAL_QPORT/bench?sslMode=DISABLED"
+maria_url="jdbc:mysql://127.0.0.1:$MARIADB_PORT/bench?sslMode=DISABLED"
+pg_url="jdbc:postgresql://127.0.0.1:$PG_PORT/bench"

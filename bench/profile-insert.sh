@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Profiles ShoalDB under a 1-row INSERT load with JFR and prints the hottest frames (top-of-stack and any-frame).
+# Usage: bench/profile-insert.sh [mode] [clients] [seconds]   mode: sync_mode (default) | async_mode | off_mode
+set -eu
+source "$(dirname "$0")/lib.sh"
+mode=${1:-sync_mode}; clients=${2:-100}; secs=${3:-15}
+machine
+export SHOAL_JAVA_OPTS="-XX:StartFlightRecording=filename=$work/shoal.jfr,settings=profile"
+start_shoal
+shoal_sql -e "CREATE DATABASE bench; CREATE TABLE bench.t (id BIGINT NOT NULL, name VARCHAR(64), score INT) DUPLICATE KEY(id)
+  DISTRIBUTED BY HASH(id) BUCKETS 8 PROPERTIES ('replication_num'='1')"
+"${driver[@]}" --url "$shoal_url" --table t --clients "$clients" --seconds "$secs" --session-sql "SET group_commit=$mode" | sed "s/^/profile mode=$mode /"
+"$JAVA_HOME/bin/jcmd" "$shoal_pid" JFR.dump filename="$work/shoal.jfr" > /dev/null
+jfr=("$JAVA_HOME/bin/jfr" print --events jdk.ExecutionSample "$work/shoal.jfr")
+echo "TOP-OF-STACK frames (samples):"
+"${jfr[@]}" | grep -A1 'stackTrace = \[' | grep -v 'stackTrace\|--' | sed 's/line:.*//' | sort | uniq -c | sort -rn | head -25 || true
+echo "ANY-FRAME io.shoaldb frames (samples):"
+"${jfr[@]}" | grep -E '^\s+io\.shoaldb' | sed 's/line:.*//' | sort | uniq -c | sort -rn | head -30 || true
+echo "threads sampled:"
+"${jfr[@]}" | grep 'sampledThread' | sed 's/(javaThreadId.*//; s/[0-9]\+"/N"/' | sort | uniq -c | sort -rn | head -10 || true
+echo "total samples: $("${jfr[@]}" | grep -c 'jdk.ExecutionSample')"
+echo "monitor/park hotspots:"
+"$JAVA_HOME/bin/jfr" print --events jdk.JavaMonitorEnter,jdk.ThreadPark "$work/shoal.jfr" | grep -A4 'stackTrace = \[' | grep -E '^\s+io\.shoaldb' | sed 's/line:.*//' | sort | uniq -c | sort -rn | head -15 || true
+mkdir -p /tmp/shoal-bench-results && cp "$work/shoal.jfr" "/tmp/shoal-bench-results/shoal-$mode-$clients.jfr"

@@ -1,0 +1,235 @@
+package io.shoaldb.tools;
+
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.ConcurrentHistogram;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Bulk-ingestion benchmark: {@code gen} writes an httplogs-like CSV (timestamp, client ip, request line, status,
+ * size; about 130 bytes a row); {@code load} splits a file into requests of {@code --chunk-bytes} on line
+ * boundaries and sends them with {@code --streams} concurrent streams to ShoalDB (Stream Load over HTTP),
+ * PostgreSQL ({@code COPY ... FROM STDIN} through pgJDBC's CopyManager) or MariaDB ({@code LOAD DATA LOCAL
+ * INFILE} through Connector/J). Same chunks, same concurrency for every target. Bounded by {@code --max-seconds}.
+ */
+@Command(name = "ingest-bench", mixinStandardHelpOptions = true, subcommands = {IngestBench.Gen.class, IngestBench.Load.class})
+public final class IngestBench implements Runnable {
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new IngestBench()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        CommandLine.usage(this, System.out);
+    }
+
+    @Command(name = "gen", description = "write an httplogs-like CSV")
+    static final class Gen implements Callable<Integer> {
+        @Option(names = "--rows", defaultValue = "2000000")
+        long rows;
+        @Option(names = "--out", required = true)
+        Path out;
+        @Option(names = "--seed", defaultValue = "42")
+        long seed;
+
+        private static final String[] METHODS = {"GET", "GET", "GET", "GET", "POST", "HEAD"};
+        private static final String[] DIRS = {"/images/", "/english/images/", "/english/history/", "/french/tickets/",
+                "/english/competition/", "/english/playing/download/", "/images/logo_cup_", "/english/teams/teamgroup"};
+        private static final String[] EXT = {".gif", ".jpg", ".html", ".htm", ".css", ".js"};
+        private static final int[] STATUS = {200, 200, 200, 200, 200, 200, 304, 304, 404, 206, 500};
+
+        @Override
+        public Integer call() throws Exception {
+            SplittableRandom r = new SplittableRandom(seed);
+            long ts = 893_964_617L; // 1998-04-30, as in the World Cup 98 logs behind httplogs
+            long bytes = 0;
+            try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 20)) {
+                StringBuilder sb = new StringBuilder(256);
+                for (long i = 0; i < rows; i++) {
+                    ts += r.nextInt(3) == 0 ? 1 : 0;
+                    sb.setLength(0);
+                    sb.append(java.time.LocalDateTime.ofEpochSecond(ts, 0, java.time.ZoneOffset.UTC).toString().replace('T', ' '));
+                    if (sb.length() == 16) {
+                        sb.append(":00");
+                    }
+                    sb.append(',').append(r.nextInt(1, 255)).append('.').append(r.nextInt(256)).append('.')
+                            .append(r.nextInt(256)).append('.').append(r.nextInt(256)).append(',')
+                            .append(METHODS[r.nextInt(METHODS.length)]).append(' ')
+                            .append(DIRS[r.nextInt(DIRS.length)]).append("item_").append(r.nextInt(100000))
+                            .append("_v").append(r.nextInt(1000)).append("_section_").append(Long.toHexString(r.nextLong() | (1L << 62)))
+                            .append(EXT[r.nextInt(EXT.length)]).append("?s=").append(r.nextInt(100000)).append(" HTTP/1.0,")
+                            .append(STATUS[r.nextInt(STATUS.length)]).append(',').append(r.nextInt(200_000)).append('\n');
+                    byte[] b = sb.toString().getBytes(StandardCharsets.US_ASCII);
+                    bytes += b.length;
+                    os.write(b);
+                }
+            }
+            System.out.printf("GEN rows=%d bytes=%d bytes_per_row=%.1f file=%s%n", rows, bytes, (double) bytes / rows, out);
+            return 0;
+        }
+    }
+
+    @Command(name = "load", description = "load a file in chunks with concurrent streams")
+    static final class Load implements Callable<Integer> {
+        enum Target { shoal, postgres, mariadb }
+
+        @Option(names = "--target", required = true)
+        Target target;
+        @Option(names = "--file", required = true)
+        Path file;
+        @Option(names = "--chunk-bytes", defaultValue = "1048576")
+        int chunkBytes;
+        @Option(names = "--streams", defaultValue = "10")
+        int streams;
+        @Option(names = "--url", required = true, description = "http://host:port/api/db/table/_stream_load or a JDBC URL")
+        String url;
+        @Option(names = "--user", defaultValue = "root")
+        String user;
+        @Option(names = "--table", defaultValue = "httplogs")
+        String table;
+        @Option(names = "--group-commit", description = "async_mode, sync_mode or off_mode (ShoalDB); absent = no header")
+        String groupCommit;
+        @Option(names = "--server-pid", defaultValue = "0", description = "process whose CPU time to report")
+        long serverPid;
+        @Option(names = "--max-seconds", defaultValue = "120")
+        int maxSeconds;
+
+        private static final Pattern LOADED = Pattern.compile("\"NumberLoadedRows\"\\s*:\\s*(\\d+)");
+        private static final Pattern STATUS = Pattern.compile("\"Status\"\\s*:\\s*\"([^\"]*)\"");
+
+        @Override
+        public Integer call() throws Exception {
+            byte[] data = Files.readAllBytes(file);
+            List<int[]> chunks = new ArrayList<>(); // {offset, length, rows}
+            for (int off = 0; off < data.length; ) {
+                int end = Math.min(data.length, off + chunkBytes);
+                while (end < data.length && data[end - 1] != '\n') {
+                    end++;
+                }
+                int rows = 0;
+                for (int i = off; i < end; i++) {
+                    if (data[i] == '\n') {
+                        rows++;
+                    }
+                }
+                chunks.add(new int[] {off, end - off, rows});
+                off = end;
+            }
+            AtomicInteger next = new AtomicInteger();
+            AtomicLong rowsSent = new AtomicLong();
+            AtomicLong rowsConfirmed = new AtomicLong();
+            AtomicLong bytesSent = new AtomicLong();
+            AtomicLong failures = new AtomicLong();
+            ConcurrentHistogram latency = new ConcurrentHistogram(3);
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NORMAL).build();
+            String auth = "Basic " + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(maxSeconds);
+            long cpu0 = cpuTicks();
+            long start = System.nanoTime();
+            List<Thread> threads = new ArrayList<>();
+            for (int s = 0; s < streams; s++) {
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try (Connection c = target == Target.shoal ? null : DriverManager.getConnection(url, user, "")) {
+                        Statement st = c == null ? null : c.createStatement();
+                        int i;
+                        while ((i = next.getAndIncrement()) < chunks.size() && System.nanoTime() < deadline) {
+                            int[] ch = chunks.get(i);
+                            long t0 = System.nanoTime();
+                            long confirmed = switch (target) {
+                                case shoal -> {
+                                    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(5))
+                                            .expectContinue(true).header("Authorization", auth)
+                                            .header("column_separator", ",")
+                                            .PUT(HttpRequest.BodyPublishers.ofByteArray(data, ch[0], ch[1]));
+                                    if (groupCommit != null) {
+                                        b.header("group_commit", groupCommit);
+                                    }
+                                    HttpResponse<String> resp = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                                    Matcher m = STATUS.matcher(resp.body());
+                                    if (resp.statusCode() != 200 || !m.find() || !m.group(1).equals("Success")) {
+                                        throw new IllegalStateException("HTTP " + resp.statusCode() + " " + resp.body());
+                                    }
+                                    Matcher n = LOADED.matcher(resp.body());
+                                    yield n.find() ? Long.parseLong(n.group(1)) : -1;
+                                }
+                                case postgres -> c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn(
+                                        "COPY " + table + " FROM STDIN WITH (FORMAT csv)",
+                                        new ByteArrayInputStream(data, ch[0], ch[1]));
+                                case mariadb -> {
+                                    st.unwrap(com.mysql.cj.jdbc.JdbcStatement.class)
+                                            .setLocalInfileInputStream(new ByteArrayInputStream(data, ch[0], ch[1]));
+                                    yield st.executeUpdate("LOAD DATA LOCAL INFILE 'chunk' INTO TABLE " + table
+                                            + " FIELDS TERMINATED BY ','");
+                                }
+                            };
+                            latency.recordValue(System.nanoTime() - t0);
+                            rowsSent.addAndGet(ch[2]);
+                            bytesSent.addAndGet(ch[1]);
+                            if (confirmed != ch[2]) {
+                                System.err.println("chunk " + i + ": sent " + ch[2] + " rows, server reports " + confirmed);
+                            }
+                            rowsConfirmed.addAndGet(confirmed);
+                        }
+                    } catch (Exception e) {
+                        failures.incrementAndGet();
+                        System.err.println("stream failed: " + e);
+                    }
+                }));
+            }
+            for (Thread t : threads) {
+                t.join(TimeUnit.SECONDS.toMillis(maxSeconds + 300L));
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            Thread.sleep(500); // let PostgreSQL reap the backends of the closed connections
+            long cpu = cpuTicks() - cpu0;
+            double cpuSeconds = cpu / 100.0; // USER_HZ
+            System.out.printf("RESULT target=%s mode=%s chunk_bytes=%d streams=%d requests=%d rows=%d confirmed_rows=%d"
+                            + " seconds=%.2f rows_per_s=%.0f mb_per_s=%.1f server_cpu_s=%.1f server_cores_busy=%.2f"
+                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f failures=%d%n",
+                    target, groupCommit == null ? "-" : groupCommit, chunkBytes, streams, latency.getTotalCount(),
+                    rowsSent.get(), rowsConfirmed.get(), elapsed, rowsSent.get() / elapsed, bytesSent.get() / elapsed / 1e6,
+                    cpuSeconds, cpuSeconds / elapsed, cpuSeconds > 0 ? rowsSent.get() / cpuSeconds : 0,
+                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, failures.get());
+            return failures.get() == 0 ? 0 : 3;
+        }
+
+        private long cpuTicks() {
+            if (serverPid <= 0) {
+                return 0;
+            }
+            try {
+                String stat = Files.readString(Path.of("/proc/" + serverPid + "/stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                // utime, stime, cutime, cstime (fields 14-17): the children term counts PostgreSQL's reaped backends
+                return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            } catch (Exception e) {
+                return 0;
+            }
+        }
+    }
+}
