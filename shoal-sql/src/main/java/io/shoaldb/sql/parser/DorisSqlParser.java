@@ -1,6 +1,7 @@
 package io.shoaldb.sql.parser;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.sql.tree.SqlDorisInsert;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.parser.impl.DorisSqlParserImpl;
 import org.apache.calcite.config.Lex;
@@ -34,6 +35,12 @@ public final class DorisSqlParser {
         if (sql == null) {
             throw ErrorCode.EMPTY_QUERY.exception();
         }
+        SqlDorisInsert literalInsert = LiteralInsertParser.tryParse(sql);
+        return literalInsert != null ? literalInsert : parseFully(sql);
+    }
+
+    /** The full Calcite-based parse, bypassing the literal-INSERT fast path (which tests compare it with). */
+    static SqlNode parseFully(String sql) {
         NormalizedSql normalized;
         try {
             normalized = MysqlLexicalNormalizer.normalize(sql);
