@@ -73,19 +73,32 @@ final class BenchDatabase implements AutoCloseable {
 
     /** Loads a batch of the table's columns as one transaction: one rowset per tablet that gets rows. */
     void load(String table, Batch batch) {
+        load(table, List.of(batch));
+    }
+
+    /**
+     * Loads several batches of the table's columns as one transaction: one rowset per tablet that gets rows,
+     * each batch's rows of that tablet appended to it in order.
+     */
+    void load(String table, List<Batch> batches) {
         Table t = catalog.snapshot().table(DB, table).orElseThrow();
         int[] hashColumns = {t.columnIndex(t.distribution().columns().get(0))};
-        Batch[] parts = new BucketRouter(hashColumns, t.tablets().size()).split(batch);
+        BucketRouter router = new BucketRouter(hashColumns, t.tablets().size());
         long version = versions.merge(t.id(), 1L, Long::sum) + 1;
-        Map<Long, List<RowsetMeta>> added = new HashMap<>();
-        for (int bucket = 0; bucket < parts.length; bucket++) {
-            if (parts[bucket] == null || parts[bucket].positionCount() == 0) {
-                continue;
+        Map<Integer, RowsetWriter> writers = new HashMap<>();
+        for (Batch batch : batches) {
+            Batch[] parts = router.split(batch);
+            for (int bucket = 0; bucket < parts.length; bucket++) {
+                if (parts[bucket] == null || parts[bucket].positionCount() == 0) {
+                    continue;
+                }
+                long tablet = t.tablets().get(bucket).tabletId();
+                writers.computeIfAbsent(bucket, b -> storage.newRowsetWriter(t.id(), tablet)).append(parts[bucket]);
             }
-            long tablet = t.tablets().get(bucket).tabletId();
-            RowsetWriter w = storage.newRowsetWriter(t.id(), tablet);
-            w.append(parts[bucket]);
-            added.put(tablet, List.of(w.finish(version).atVersion(version)));
+        }
+        Map<Long, List<RowsetMeta>> added = new HashMap<>();
+        for (Map.Entry<Integer, RowsetWriter> e : writers.entrySet()) {
+            added.put(t.tablets().get(e.getKey()).tabletId(), List.of(e.getValue().finish(version).atVersion(version)));
         }
         storage.publish(t.id(), version, added, Map.of());
     }
