@@ -9,7 +9,6 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.server.variable.SessionVariables;
-import io.shoaldb.sql.parser.DorisSqlParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,7 +28,7 @@ public final class ShoalSession implements Session {
     private final SessionVariables variables;
     private final StatementRunner runner;
     private final AuditLog auditLog;
-    private final PreparedInsertCache insertCache;
+    private final ParsedStatementCache statementCache;
     private final Consumer<ShoalSession> onClose;
     private final Map<Integer, PreparedSql> prepared = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
@@ -40,8 +39,8 @@ public final class ShoalSession implements Session {
     private boolean closed;
 
     public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            PreparedInsertCache insertCache, Consumer<ShoalSession> onClose) {
-        this.insertCache = insertCache;
+            ParsedStatementCache statementCache, Consumer<ShoalSession> onClose) {
+        this.statementCache = statementCache;
         this.client = client;
         this.variables = variables;
         this.runner = runner;
@@ -118,7 +117,7 @@ public final class ShoalSession implements Session {
         long start = System.nanoTime();
         String state = "OK";
         try {
-            SqlNode node = DorisSqlParser.parse(sql);
+            SqlNode node = statementCache.parse(sql, false);
             if (!runner.isWarningsQuery(node)) {
                 warnings.clear();
             }
@@ -143,7 +142,7 @@ public final class ShoalSession implements Session {
 
     @Override
     public PreparedStatementInfo prepare(String sql) {
-        SqlNode node = insertCache.parse(sql);
+        SqlNode node = statementCache.parse(sql, true);
         int count = ParameterText.scan(sql).count();
         int id = nextStatementId++;
         prepared.put(id, new PreparedSql(sql, node, count));

@@ -16,7 +16,7 @@ public final class ShoalSessionFactory implements SessionFactory {
     private final StatementRunner runner;
     private final SessionRegistry registry;
     private final AuditLog auditLog = new AuditLog();
-    private final PreparedInsertCache insertCache = new PreparedInsertCache();
+    private final ParsedStatementCache statementCache = new ParsedStatementCache();
 
     public ShoalSessionFactory(Authenticator authenticator, ServerInfo serverInfo, GlobalVariables globals,
             StatementRunner runner, SessionRegistry registry) {
@@ -30,7 +30,7 @@ public final class ShoalSessionFactory implements SessionFactory {
     @Override
     public Session open(ClientInfo client) {
         ShoalSession session = new ShoalSession(client, new SessionVariables(globals), runner, auditLog,
-                insertCache, registry::remove);
+                statementCache, registry::remove);
         if (client.initialDatabase() != null && !client.initialDatabase().isEmpty()) {
             session.useDatabase(client.initialDatabase());
         }
