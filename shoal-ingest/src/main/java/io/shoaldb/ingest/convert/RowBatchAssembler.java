@@ -354,6 +354,15 @@ public final class RowBatchAssembler {
         unselected += rows;
     }
 
+    /**
+     * Rows already assembled that a later condition (Stream Load's {@code where}) left out: they move from
+     * loaded to unselected, which {@code max_filter_ratio} does not count.
+     */
+    public void unselect(long rows) {
+        loaded -= rows;
+        unselected += rows;
+    }
+
     /** True when the current batch reached its row or byte bound; call {@link #flush()}. */
     public boolean isFull() {
         return builder.rowCount() >= maxBatchRows || batchBytes >= maxBatchBytes;

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * The transaction-level headers of a Stream Load (the data-format ones are {@code LoadOptions}'s). Headers
  * whose feature ShoalDB does not have are refused here with a clear error rather than silently ignored,
- * because ignoring them would load different data than the client asked for ({@code where}, {@code merge_type:
+ * because ignoring them would load different data than the client asked for ({@code merge_type:
  * DELETE}, named partitions, sequence or hidden columns, {@code negative}).
  *
  * @param label the user's label, or null
@@ -80,9 +80,6 @@ record LoadHeaders(String label, String comment, Duration timeout, boolean twoPh
     }
 
     private static void refuseUnsupported(Map<String, String> headers) {
-        if (blankToNull(headers.get("where")) != null) {
-            throw ErrorCode.NOT_SUPPORTED.exception("the Stream Load header 'where'");
-        }
         String mergeType = blankToNull(headers.get("merge_type"));
         if (mergeType != null) {
             switch (mergeType.toUpperCase(Locale.ROOT)) {

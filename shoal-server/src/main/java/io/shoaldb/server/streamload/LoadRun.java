@@ -62,8 +62,14 @@ final class LoadRun {
             Batch batch = decoder.next();
             if (batch == null) {
                 times.endReceiving();
+                return null;
             }
-            return batch;
+            if (ctx.where() == null) {
+                return batch;
+            }
+            Batch kept = ctx.where().apply(batch);
+            assembler.unselect(batch.positionCount() - kept.positionCount());
+            return kept;
         } finally {
             times.addRead(System.nanoTime() - t0);
         }

@@ -12,10 +12,11 @@ import io.shoaldb.txn.TransactionManager;
 /**
  * What one Stream Load was resolved to before its body is read, plus the node's components it uses.
  *
+ * @param where the {@code where} header's condition, or null
  * @param httpAddress {@code host:port} for the {@code ErrorURL}
  */
 record StreamLoadContext(StreamLoadRequest request, LoadHeaders headers, LoadOptions format, LoadPath path,
-        long databaseId, Table table, WriteTarget target, LoadSchema schema, String httpAddress,
+        long databaseId, Table table, WriteTarget target, LoadSchema schema, WhereClause where, String httpAddress,
         StreamLoadOptions options, StorageEngine storage, TransactionManager txns, GroupCommitManager groupCommit,
         ErrorLogStore errorLogs, PreparedLoads prepared) {
 }

@@ -94,7 +94,8 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
             requireEveryColumn(format.columns(), schema);
         }
         LoadPath path = LoadPath.decide(headers, table, request.contentLength());
-        return new StreamLoadContext(request, headers, format, path, database.id(), table, target, schema,
+        WhereClause where = WhereClause.compile(request.header("where"), snapshot, database.name(), table);
+        return new StreamLoadContext(request, headers, format, path, database.id(), table, target, schema, where,
                 httpAddress(request), options, storage, txns, groupCommit, errorLogs, prepared);
     }
 

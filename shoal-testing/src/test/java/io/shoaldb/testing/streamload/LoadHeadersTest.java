@@ -173,6 +173,23 @@ class LoadHeadersTest {
     }
 
     @Test
+    void whereLeavesRowsOutAsUnselectedOnEveryPath() {
+        assertThat(load("1,a,10\n2,b,20\n3,c,30\n", "column_separator:,", "where:score > 15"))
+                .containsEntry("Status", "Success").containsEntry("NumberTotalRows", 3L)
+                .containsEntry("NumberLoadedRows", 2L).containsEntry("NumberUnselectedRows", 1L)
+                .containsEntry("NumberFilteredRows", 0L);
+        // Unselected rows do not count against max_filter_ratio: 1 filtered of 3 selected is within 0.5.
+        assertThat(load("4,d,40\n5,e,x\n8,h,80\n9,i,90\n", "column_separator:,", "where:name <> 'd'",
+                "max_filter_ratio:0.5", "group_commit:sync_mode")).containsEntry("Status", "Success")
+                .containsEntry("GroupCommit", true).containsEntry("NumberLoadedRows", 2L)
+                .containsEntry("NumberUnselectedRows", 1L).containsEntry("NumberFilteredRows", 1L);
+        assertThat(load("6,f,60\n7,g,70\n", "column_separator:,", "where:id = 7 OR name LIKE 'f%'",
+                "group_commit:async_mode")).containsEntry("NumberLoadedRows", 2L);
+        stack.awaitVisible("t");
+        assertThat(stack.rows("t")).isEqualTo(6);
+    }
+
+    @Test
     void badHeaderValuesAreRejectedWithDorisTexts() {
         assertThat(load("1,a,1\n", "group_commit:fast_mode")).containsEntry("Status", "Fail")
                 .containsEntry("Message", "group_commit can only be [async_mode, sync_mode, off_mode]");
@@ -182,7 +199,8 @@ class LoadHeadersTest {
         assertThat((String) load("1,a,1\n", "max_filter_ratio:2").get("Message")).contains("max_filter_ratio");
         assertThat((String) load("1,a,1\n", "timeout:abc").get("Message")).contains("Invalid timeout format");
         assertThat((String) load("1,a,1\n", "enclose:ab").get("Message")).contains("enclose must be single-char");
-        assertThat((String) load("1,a,1\n", "where:id > 1").get("Message")).contains("does not support");
+        assertThat((String) load("1,a,1\n", "column_separator:,", "where:nosuch > 1").get("Message"))
+                .contains("Unknown column 'nosuch'");
         assertThat((String) load("1,a,1\n", "partitions:p1").get("Message")).contains("does not support");
         assertThat((String) load("1,a,1\n", "merge_type:DELETE").get("Message")).contains("does not support");
         assertThat((String) load("1,a,1\n", "column_separator:,", "partial_columns:true", "columns:id,name")
