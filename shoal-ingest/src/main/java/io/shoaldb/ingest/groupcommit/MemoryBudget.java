@@ -1,5 +1,6 @@
 package io.shoaldb.ingest.groupcommit;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -11,6 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * cannot wait forever. Callers must hold no table lock while acquiring.
  */
 final class MemoryBudget {
+    private static final long RELIEF_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
     private final long limit;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition released = lock.newCondition();
@@ -23,6 +26,7 @@ final class MemoryBudget {
 
     /** Reserves {@code bytes}; returns whether the caller had to wait. Throws if closed while waiting. */
     boolean acquire(long bytes, Runnable relief) {
+        boolean interrupted = false;
         boolean waited = false;
         lock.lock();
         try {
@@ -38,13 +42,22 @@ final class MemoryBudget {
                     lock.lock();
                 }
                 if (used > 0 && used + bytes > limit && !closed) {
-                    released.awaitUninterruptibly();
+                    // Bounded: memory may be held by a load that reserved it but had not yet joined a batch
+                    // when the relief ran, so no commit is coming to signal; asking again then unblocks it.
+                    try {
+                        released.awaitNanos(RELIEF_RETRY_NANOS);
+                    } catch (InterruptedException e) {
+                        interrupted = true; // a load is never abandoned half-reserved; the flag is kept
+                    }
                 }
             }
             used += bytes;
             return waited;
         } finally {
             lock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
