@@ -28,13 +28,24 @@ final class RowsetRefs {
     }
 
     private final Map<Long, Entry> entries = new HashMap<>();
+    private long inlineBytes;
 
     void retain(SnapshotState state) {
         state.rowsets.forEach((tablet, list) -> {
             for (RowsetMeta m : list) {
-                entries.computeIfAbsent(m.rowsetId(), id -> new Entry(m, state.directories.get(tablet))).refs++;
+                entries.computeIfAbsent(m.rowsetId(), id -> {
+                    if (m.inline()) {
+                        inlineBytes += m.dataBytes();
+                    }
+                    return new Entry(m, state.directories.get(tablet));
+                }).refs++;
             }
         });
+    }
+
+    /** Bytes of the inline rowsets some state still holds (they live in memory until then). */
+    long inlineBytes() {
+        return inlineBytes;
     }
 
     /** Drops one state's references; returns the removed rowsets nobody holds any more. */
@@ -44,6 +55,9 @@ final class RowsetRefs {
                 Entry e = entries.get(m.rowsetId());
                 if (e != null && --e.refs == 0) {
                     entries.remove(m.rowsetId());
+                    if (e.meta.inline()) {
+                        inlineBytes -= e.meta.dataBytes();
+                    }
                     if (e.removed) {
                         doomed.add(new Doomed(e.meta, e.directory));
                     }

@@ -148,7 +148,8 @@ public final class StorageEngine implements RowsetPublisher {
         synchronized (lock) {
             for (TableEntry t : tables.values()) {
                 t.current.rowsets.values().forEach(l -> l.forEach(m -> visible.add(m.rowsetId())));
-                t.current.rowsets.forEach((tablet, list) -> list.forEach(m -> m.segmentFiles().forEach(name -> {
+                t.current.rowsets.forEach((tablet, list) -> list.stream().filter(m -> !m.inline())
+                        .forEach(m -> m.segmentFiles().forEach(name -> {
                     Path file = t.directories.get(tablet).resolve(name);
                     if (!files.exists(file)) {
                         LOG.warn("visible rowset {} of tablet {} misses its segment file {}", m.rowsetId(), tablet, file);
@@ -175,7 +176,25 @@ public final class StorageEngine implements RowsetPublisher {
 
     /** A writer for a new rowset of one tablet; its id is unique on this node and above every id on disk. */
     public RowsetWriter newRowsetWriter(long tableId, long tabletId) {
-        return writer(tableId, tabletId, null, false);
+        return writer(tableId, tabletId, null, false, false);
+    }
+
+    /** Like {@link #newRowsetWriter}, inline when {@code inline} (see {@link #admitsInline}). */
+    public RowsetWriter newRowsetWriter(long tableId, long tabletId, boolean inline) {
+        return writer(tableId, tabletId, null, false, inline);
+    }
+
+    /**
+     * Whether a load of about {@code estimatedBytes} should write inline rowsets: it is small, and the inline
+     * rowsets not yet rewritten into files by compaction stay under their memory limit.
+     */
+    public boolean admitsInline(long estimatedBytes) {
+        if (estimatedBytes > options.inlineLoadBytes()) {
+            return false;
+        }
+        synchronized (lock) {
+            return refs.inlineBytes() + estimatedBytes <= options.inlineMemLimit();
+        }
     }
 
     /**
@@ -183,10 +202,11 @@ public final class StorageEngine implements RowsetPublisher {
      * the layout of {@code schema}.
      */
     public RowsetWriter newPresortedRowsetWriter(long tableId, long tabletId, TabletSchema schema) {
-        return writer(tableId, tabletId, schema, true);
+        return writer(tableId, tabletId, schema, true, false);
     }
 
-    private RowsetWriter writer(long tableId, long tabletId, TabletSchema schemaOrNull, boolean presorted) {
+    private RowsetWriter writer(long tableId, long tabletId, TabletSchema schemaOrNull, boolean presorted,
+                                boolean inline) {
         Path dir;
         TabletSchema schema;
         synchronized (lock) {
@@ -197,7 +217,7 @@ public final class StorageEngine implements RowsetPublisher {
         }
         return new RowsetWriter(files, dir, tabletId, nextRowsetId.getAndIncrement(), schema,
                 options.memtableBytes(), options.segmentTargetBytes(), options.segmentOptions(), options.batchRows(),
-                presorted);
+                presorted, inline);
     }
 
     @Override
@@ -365,7 +385,7 @@ public final class StorageEngine implements RowsetPublisher {
     /** Deletes files of rowsets nobody can read any more. A failure is logged: recovery retries at next start. */
     private void delete(List<RowsetRefs.Doomed> doomed) {
         for (RowsetRefs.Doomed d : doomed) {
-            for (String name : d.meta().segmentFiles()) {
+            for (String name : d.meta().inline() ? List.<String>of() : d.meta().segmentFiles()) {
                 Path file = d.directory().resolve(name);
                 try {
                     files.deleteIfExists(file);

@@ -15,18 +15,23 @@ import io.shoaldb.storage.segment.SegmentWriterOptions;
  * @param compactionBytesPerSecond I/O budget of compaction (bytes read plus written); 0 = unlimited
  * @param compactionIntervalMillis how often the background scheduler looks for work
  * @param compactionThreads compactions running at once (never more than one per data partition)
+ * @param inlineLoadBytes a load of at most this many (estimated) bytes writes inline rowsets, committed in
+ *     the commit record with one fsync (0 = never)
+ * @param inlineMemLimit inline rowsets held in memory until compaction rewrites them into files; past this
+ *     total, loads write files again
  */
 public record StorageOptions(long memtableBytes, long segmentTargetBytes, SegmentWriterOptions segmentOptions,
                              int batchRows, int compactionTriggerRowsets, int compactionMaxInputs,
                              long compactionSmallRowsetBytes, long compactionBytesPerSecond,
-                             long compactionIntervalMillis, int compactionThreads) {
+                             long compactionIntervalMillis, int compactionThreads, long inlineLoadBytes,
+                             long inlineMemLimit) {
     public static final StorageOptions DEFAULT = new StorageOptions(64L << 20, 256L << 20,
-            SegmentWriterOptions.DEFAULT, 4096, 8, 32, 64L << 20, 64L << 20, 1000, 1);
+            SegmentWriterOptions.DEFAULT, 4096, 8, 32, 64L << 20, 64L << 20, 1000, 1, 1L << 20, 64L << 20);
 
     public StorageOptions {
         if (memtableBytes < 1 || segmentTargetBytes < 1 || batchRows < 1 || compactionTriggerRowsets < 1
                 || compactionMaxInputs < 2 || compactionBytesPerSecond < 0 || compactionIntervalMillis < 1
-                || compactionThreads < 1) {
+                || compactionThreads < 1 || inlineLoadBytes < 0 || inlineMemLimit < 0) {
             throw new IllegalArgumentException("invalid storage options " + this);
         }
     }
@@ -34,16 +39,22 @@ public record StorageOptions(long memtableBytes, long segmentTargetBytes, Segmen
     public StorageOptions withMemtableBytes(long bytes) {
         return new StorageOptions(bytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
                 compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
-                compactionThreads);
+                compactionThreads, inlineLoadBytes, inlineMemLimit);
     }
 
     public StorageOptions withCompaction(int triggerRowsets, int maxInputs, long bytesPerSecond) {
         return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, triggerRowsets,
-                maxInputs, compactionSmallRowsetBytes, bytesPerSecond, compactionIntervalMillis, compactionThreads);
+                maxInputs, compactionSmallRowsetBytes, bytesPerSecond, compactionIntervalMillis, compactionThreads, inlineLoadBytes, inlineMemLimit);
     }
 
     public StorageOptions withCompactionInterval(long millis) {
         return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
-                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, millis, compactionThreads);
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, millis, compactionThreads, inlineLoadBytes, inlineMemLimit);
+    }
+
+    public StorageOptions withInline(long loadBytes, long memLimit) {
+        return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
+                compactionThreads, loadBytes, memLimit);
     }
 }

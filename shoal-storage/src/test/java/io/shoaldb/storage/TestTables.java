@@ -66,7 +66,12 @@ public final class TestTables {
     }
 
     public static RowsetMeta write(StorageEngine engine, long tabletId, long version, Object[]... rows) {
-        RowsetWriter w = engine.newRowsetWriter(TABLE, tabletId);
+        return write(engine, tabletId, version, false, rows);
+    }
+
+    /** Like {@link #write(StorageEngine, long, long, Object[]...)}, inline (segments in memory) if asked. */
+    public static RowsetMeta write(StorageEngine engine, long tabletId, long version, boolean inline, Object[]... rows) {
+        RowsetWriter w = engine.newRowsetWriter(TABLE, tabletId, inline);
         try (TableSnapshot s = engine.snapshot(TABLE)) {
             if (rows.length > 0) {
                 w.append(batch(s.schema(), rows));

@@ -59,7 +59,7 @@ final class BatchCommitter {
     private void write(GroupBatch b) throws IOException {
         WriteTarget target = currentTarget(b);
         SchemaMapper mapper = target == b.target ? null : new SchemaMapper(b.target.schema().columns(), target.schema());
-        TableLoad load = new TableLoad(services.storage(), target);
+        TableLoad load = new TableLoad(services.storage(), target, b.bytes);
         for (Batch rows : b.rows) {
             load.append(mapper == null ? rows : mapper.map(rows));
         }

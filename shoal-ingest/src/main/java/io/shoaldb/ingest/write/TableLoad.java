@@ -17,17 +17,31 @@ import java.util.concurrent.Future;
 /**
  * The rows of one transaction for one table: routed to their tablets, buffered and flushed by one
  * rowset writer per touched tablet. {@link #finish} makes every file durable and returns the rowsets
- * for the commit record; {@link #abort} deletes them. Used by one thread at a time.
+ * for the commit record; {@link #abort} deletes them. A load known to be small writes inline rowsets
+ * (when storage admits them): they need no file and become durable with the commit record.
+ * Used by one thread at a time.
  */
 public final class TableLoad {
     private final StorageEngine storage;
     private final WriteTarget target;
     private final RowsetWriter[] writers;
+    private final boolean inline;
     private long rows;
 
+    /** A load of unknown size: its rowsets are files. */
     public TableLoad(StorageEngine storage, WriteTarget target) {
+        this(storage, target, false);
+    }
+
+    /** A load whose rows are all known up front, about {@code estimatedBytes} in memory. */
+    public TableLoad(StorageEngine storage, WriteTarget target, long estimatedBytes) {
+        this(storage, target, storage.admitsInline(estimatedBytes));
+    }
+
+    private TableLoad(StorageEngine storage, WriteTarget target, boolean inline) {
         this.storage = storage;
         this.target = target;
+        this.inline = inline;
         this.writers = new RowsetWriter[target.tablets().size()];
     }
 
@@ -47,7 +61,8 @@ public final class TableLoad {
                 continue;
             }
             if (writers[bucket] == null) {
-                writers[bucket] = storage.newRowsetWriter(target.tableId(), target.tablets().get(bucket).tabletId());
+                writers[bucket] = storage.newRowsetWriter(target.tableId(), target.tablets().get(bucket).tabletId(),
+                        inline);
             }
             writers[bucket].append(part);
         }
@@ -64,6 +79,9 @@ public final class TableLoad {
      * wait for all of them in a row - on a busy disk that, not the CPU, decides commit latency.
      */
     public Map<Long, RowsetMeta> finish(long txnId) {
+        if (inline) {
+            return finishInline(txnId);
+        }
         Map<Long, RowsetMeta> rowsets = new HashMap<>();
         List<Future<RowsetMeta>> finishing = new ArrayList<>();
         try (ExecutorService perTablet = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -85,6 +103,22 @@ public final class TableLoad {
             Thread.currentThread().interrupt();
             abort();
             throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while writing " + target.tableName());
+        } catch (RuntimeException e) {
+            abort();
+            throw e;
+        }
+    }
+
+    /** Inline rowsets only encode in memory: no I/O to overlap, so no threads. */
+    private Map<Long, RowsetMeta> finishInline(long txnId) {
+        Map<Long, RowsetMeta> rowsets = new HashMap<>();
+        try {
+            for (RowsetWriter writer : writers) {
+                if (writer != null) {
+                    rowsets.put(writer.tabletId(), writer.finish(txnId));
+                }
+            }
+            return rowsets;
         } catch (RuntimeException e) {
             abort();
             throw e;

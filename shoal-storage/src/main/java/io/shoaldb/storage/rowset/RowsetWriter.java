@@ -15,6 +15,9 @@ import java.util.List;
  * publishes the returned meta. Any failure deletes everything written and leaves the writer failed, so
  * the caller aborts the transaction. Not thread-safe: one writer per load task.
  *
+ * <p>An inline writer keeps its segments in memory; they become durable in the commit record that
+ * carries the returned meta ({@link RowsetMeta#inline()}).
+ *
  * <p>A presorted writer (compaction output) takes batches already in key order with keys collapsed and
  * streams them straight into segments.
  */
@@ -33,7 +36,7 @@ public final class RowsetWriter {
 
     public RowsetWriter(FilesFacade files, Path tabletDir, long tabletId, long rowsetId, TabletSchema schema,
                         long memtableBytes, long segmentTargetBytes, SegmentWriterOptions segmentOptions,
-                        int batchRows, boolean presorted) {
+                        int batchRows, boolean presorted, boolean inline) {
         this.tabletId = tabletId;
         this.rowsetId = rowsetId;
         this.memtableBytes = memtableBytes;
@@ -41,7 +44,7 @@ public final class RowsetWriter {
         this.presorted = presorted;
         this.columns = schema.columns();
         this.memTable = new MemTable(schema, batchRows);
-        this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions);
+        this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, inline);
     }
 
     public long rowsetId() {
@@ -85,7 +88,8 @@ public final class RowsetWriter {
         checkOpen();
         run(this::flush);
         state = State.FINISHED;
-        return new RowsetMeta(rowsetId, tabletId, 0, 0, txnId, sink.segmentFiles(), sink.rows(), sink.bytes());
+        return new RowsetMeta(rowsetId, tabletId, 0, 0, txnId, sink.segmentFiles(), sink.rows(), sink.bytes(),
+                sink.images());
     }
 
     /** Deletes every file of this rowset (also after {@link #finish}, when its transaction is aborted). */

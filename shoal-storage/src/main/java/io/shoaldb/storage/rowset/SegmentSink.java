@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Writes one rowset's key-ordered batches into numbered segment files in the tablet directory, and
- * remembers them so a failed or aborted rowset can delete everything it wrote.
+ * remembers them so a failed or aborted rowset can delete everything it wrote. An inline sink builds the
+ * same segments in memory instead (see {@link RowsetMeta#inline()}).
  */
 final class SegmentSink {
     private final FilesFacade files;
@@ -21,14 +22,17 @@ final class SegmentSink {
     private final long rowsetId;
     private final List<SegmentColumn> columns;
     private final SegmentWriterOptions options;
+    private final boolean inline;
     private final List<String> finished = new ArrayList<>();
+    private final List<byte[]> images = new ArrayList<>();
     private SegmentWriter current;
     private long rows;
     private long bytes;
 
     SegmentSink(FilesFacade files, Path tabletDir, long rowsetId, List<SegmentColumn> columns,
-                SegmentWriterOptions options) {
+                SegmentWriterOptions options, boolean inline) {
         this.files = files;
+        this.inline = inline;
         this.tabletDir = tabletDir;
         this.rowsetId = rowsetId;
         this.columns = columns;
@@ -40,8 +44,9 @@ final class SegmentSink {
             return;
         }
         if (current == null) {
-            current = SegmentWriter.create(files, tabletDir.resolve(SegmentFiles.name(rowsetId, finished.size())),
-                    columns, options);
+            Path path = tabletDir.resolve(SegmentFiles.name(rowsetId, finished.size()));
+            current = inline ? SegmentWriter.inMemory(path, columns, options)
+                    : SegmentWriter.create(files, path, columns, options);
         }
         current.append(batch);
     }
@@ -58,11 +63,19 @@ final class SegmentSink {
         rows += current.finish();
         bytes += current.fileSize();
         finished.add(current.path().getFileName().toString());
+        if (inline) {
+            images.add(current.image());
+        }
         current = null;
     }
 
     List<String> segmentFiles() {
         return finished;
+    }
+
+    /** The finished segments' images of an inline sink; empty for files. */
+    List<byte[]> images() {
+        return images;
     }
 
     long rows() {
@@ -84,7 +97,8 @@ final class SegmentSink {
             }
             current = null;
         }
-        for (String name : finished) {
+        images.clear();
+        for (String name : inline ? List.<String>of() : finished) {
             Path file = tabletDir.resolve(name);
             try {
                 files.deleteIfExists(file);

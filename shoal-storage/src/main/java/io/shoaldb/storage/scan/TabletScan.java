@@ -105,9 +105,8 @@ public final class TabletScan implements AutoCloseable {
         List<SegmentRowSource> sources = new ArrayList<>();
         try {
             for (RowsetMeta rowset : rowsets) {
-                for (String name : rowset.segmentFiles()) {
-                    SegmentReader reader = SegmentReader.open(snapshot.files(),
-                            snapshot.tabletDirectory(tabletId).resolve(name));
+                for (int s = 0; s < rowset.segmentFiles().size(); s++) {
+                    SegmentReader reader = openSegment(snapshot.files(), snapshot.tabletDirectory(tabletId), rowset, s);
                     sources.add(new SegmentRowSource(new SegmentBatches(reader, schema, read, predicate, prunable)));
                 }
             }
@@ -127,6 +126,17 @@ public final class TabletScan implements AutoCloseable {
                 merge.close();
             }
         }, positions(read, projection));
+    }
+
+    /** Segment {@code ordinal} of the rowset: its file, or the image an inline rowset carries. */
+    private static SegmentReader openSegment(FilesFacade files, Path directory, RowsetMeta rowset, int ordinal) {
+        Path path = directory.resolve(rowset.segmentFiles().get(ordinal));
+        return rowset.inline() ? SegmentReader.openImage(path, rowset.inlineSegments().get(ordinal))
+                : SegmentReader.open(files, path);
+    }
+
+    /** One segment of one rowset. */
+    private record SegmentRef(RowsetMeta rowset, int ordinal) {
     }
 
     /** For each projected column, its position among the columns read. */
@@ -169,7 +179,7 @@ public final class TabletScan implements AutoCloseable {
         private final FilesFacade files;
         private final Path directory;
         private final TabletSchema schema;
-        private final List<String> segments = new ArrayList<>();
+        private final List<SegmentRef> segments = new ArrayList<>();
         private final int[] read;
         private final ZoneMapPredicate predicate;
         private final boolean[] prunable;
@@ -181,7 +191,11 @@ public final class TabletScan implements AutoCloseable {
             this.files = snapshot.files();
             this.directory = snapshot.tabletDirectory(tabletId);
             this.schema = snapshot.schema();
-            rowsets.forEach(r -> segments.addAll(r.segmentFiles()));
+            for (RowsetMeta r : rowsets) {
+                for (int s = 0; s < r.segmentFiles().size(); s++) {
+                    segments.add(new SegmentRef(r, s));
+                }
+            }
             this.read = read;
             this.predicate = predicate;
             this.prunable = prunable;
@@ -194,7 +208,8 @@ public final class TabletScan implements AutoCloseable {
                     if (nextSegment == segments.size()) {
                         return null;
                     }
-                    SegmentReader reader = SegmentReader.open(files, directory.resolve(segments.get(nextSegment++)));
+                    SegmentRef next = segments.get(nextSegment++);
+                    SegmentReader reader = openSegment(files, directory, next.rowset(), next.ordinal());
                     current = new SegmentBatches(reader, schema, read, predicate, prunable);
                 }
                 Batch b = current.next();

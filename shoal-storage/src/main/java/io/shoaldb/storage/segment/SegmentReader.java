@@ -9,7 +9,6 @@ import io.shoaldb.storage.segment.encoding.FormatException;
 import io.shoaldb.storage.segment.encoding.PageDecoder;
 import io.shoaldb.vector.ColumnVector;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,13 +26,13 @@ import java.util.zip.CRC32C;
  */
 public final class SegmentReader implements AutoCloseable {
     private final Path path;
-    private final FileChannel channel;
+    private final SegmentInput input;
     private final Footer footer;
     private final List<SegmentColumn> schema;
 
-    private SegmentReader(Path path, FileChannel channel, Footer footer) {
+    private SegmentReader(Path path, SegmentInput input, Footer footer) {
         this.path = path;
-        this.channel = channel;
+        this.input = input;
         this.footer = footer;
         this.schema = footer.columns().stream().map(ColumnMeta::column).toList();
     }
@@ -45,26 +44,38 @@ public final class SegmentReader implements AutoCloseable {
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
         }
+        return open(path, new SegmentInput.FileInput(channel));
+    }
+
+    /**
+     * A segment held in memory (an inline rowset's image), verified exactly like a file; {@code path} is
+     * where the segment would live, for error messages.
+     */
+    public static SegmentReader openImage(Path path, byte[] image) {
+        return open(path, new SegmentInput.ImageInput(image));
+    }
+
+    private static SegmentReader open(Path path, SegmentInput input) {
         try {
-            return new SegmentReader(path, channel, readFooter(path, channel));
+            return new SegmentReader(path, input, readFooter(path, input));
         } catch (RuntimeException e) {
-            closeQuietly(channel, e);
+            closeQuietly(input, e);
             throw e;
         }
     }
 
-    private static Footer readFooter(Path path, FileChannel channel) {
+    private static Footer readFooter(Path path, SegmentInput input) {
         try {
-            long size = channel.size();
+            long size = input.size();
             if (size < SegmentFormat.HEADER_SIZE + SegmentFormat.TRAILER_SIZE) {
                 throw corrupt(path, "file of " + size + " bytes is shorter than header and trailer");
             }
-            ByteSource header = new ByteSource(read(channel, 0, SegmentFormat.HEADER_SIZE));
+            ByteSource header = new ByteSource(input.read(0, SegmentFormat.HEADER_SIZE));
             if (!Arrays.equals(header.readBytes(8), SegmentFormat.HEADER_MAGIC)) {
                 throw corrupt(path, "bad header magic");
             }
             int headerVersion = header.readInt();
-            ByteSource trailer = new ByteSource(read(channel, size - SegmentFormat.TRAILER_SIZE, SegmentFormat.TRAILER_SIZE));
+            ByteSource trailer = new ByteSource(input.read(size - SegmentFormat.TRAILER_SIZE, SegmentFormat.TRAILER_SIZE));
             long footerOffset = trailer.readLong();
             int footerLength = trailer.readInt();
             int footerCrc = trailer.readInt();
@@ -77,7 +88,7 @@ public final class SegmentReader implements AutoCloseable {
                 throw corrupt(path, "trailer points to a footer at " + footerOffset + " of " + footerLength
                         + " bytes in a file of " + size);
             }
-            byte[] footerBytes = read(channel, footerOffset, footerLength);
+            byte[] footerBytes = input.read(footerOffset, footerLength);
             CRC32C crc = new CRC32C();
             crc.update(footerBytes);
             if ((int) crc.getValue() != footerCrc) {
@@ -172,7 +183,7 @@ public final class SegmentReader implements AutoCloseable {
         String where = "column " + column + " (unique id " + col.uniqueId() + ") page " + page;
         byte[] stored;
         try {
-            stored = read(channel, meta.offset(), meta.storedSize());
+            stored = input.read(meta.offset(), meta.storedSize());
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, where + ": " + e.getMessage());
         }
@@ -189,24 +200,13 @@ public final class SegmentReader implements AutoCloseable {
         }
     }
 
-    private static byte[] read(FileChannel channel, long position, int length) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate(length);
-        while (buf.hasRemaining()) {
-            int n = channel.read(buf, position + buf.position());
-            if (n < 0) {
-                throw new IOException("unexpected end of file at " + (position + buf.position()));
-            }
-        }
-        return buf.array();
-    }
-
     private static ShoalException corrupt(Path path, String detail) {
         return ErrorCode.CORRUPT_FILE.exception(path, detail);
     }
 
-    private static void closeQuietly(FileChannel channel, RuntimeException primary) {
+    private static void closeQuietly(SegmentInput input, RuntimeException primary) {
         try {
-            channel.close();
+            input.close();
         } catch (IOException e) {
             primary.addSuppressed(e);
         }
@@ -215,7 +215,7 @@ public final class SegmentReader implements AutoCloseable {
     @Override
     public void close() {
         try {
-            channel.close();
+            input.close();
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
         }

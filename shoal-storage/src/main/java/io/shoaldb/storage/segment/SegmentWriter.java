@@ -1,7 +1,6 @@
 package io.shoaldb.storage.segment;
 
 import io.shoaldb.common.error.ErrorCode;
-import io.shoaldb.common.io.DurableFiles;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.storage.segment.encoding.BlockCompressor;
 import io.shoaldb.storage.segment.encoding.ByteSink;
@@ -11,7 +10,6 @@ import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.VectorBuilder;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,7 +21,8 @@ import java.util.zip.CRC32C;
  * Writes one segment file from batches that are already in key order (the writer does not sort; see
  * {@link io.shoaldb.vector.BatchSorter}). Pages are buffered per column, cut together, encoded,
  * compressed, checksummed and appended; {@link #finish()} writes footer and trailer and fsyncs file and
- * directory before returning. Closing an unfinished writer deletes the partial file.
+ * directory before returning (or, {@link #inMemory}, keeps the image). Closing an unfinished writer deletes
+ * the partial file.
  */
 public final class SegmentWriter implements AutoCloseable {
     /** Rows appended between page-size checks, so one wide batch cannot make a huge page. */
@@ -31,11 +30,10 @@ public final class SegmentWriter implements AutoCloseable {
     /** Compression is kept only if it saves at least 1/8 of the page; otherwise the page is stored raw. */
     private static final int MIN_SAVING_DIVISOR = 8;
 
-    private final FilesFacade files;
     private final Path path;
     private final List<SegmentColumn> columns;
     private final SegmentWriterOptions options;
-    private final FileChannel channel;
+    private final SegmentOutput output;
     private final VectorBuilder[] buffers;
     private final List<List<PageMeta>> pages = new ArrayList<>();
     private final List<Integer> pageRows = new ArrayList<>();
@@ -44,13 +42,12 @@ public final class SegmentWriter implements AutoCloseable {
     private boolean finished;
     private boolean closed;
 
-    private SegmentWriter(FilesFacade files, Path path, List<SegmentColumn> columns, SegmentWriterOptions options,
-                          FileChannel channel) {
-        this.files = files;
+    private SegmentWriter(Path path, List<SegmentColumn> columns, SegmentWriterOptions options,
+                          SegmentOutput output) {
         this.path = path;
         this.columns = List.copyOf(columns);
         this.options = options;
-        this.channel = channel;
+        this.output = output;
         this.buffers = new VectorBuilder[columns.size()];
         for (int c = 0; c < buffers.length; c++) {
             buffers[c] = VectorBuilder.create(columns.get(c).type(), Math.min(options.maxPageRows(), 4096));
@@ -61,16 +58,32 @@ public final class SegmentWriter implements AutoCloseable {
     /** Creates {@code path} (which must not exist) and writes the header. */
     public static SegmentWriter create(FilesFacade files, Path path, List<SegmentColumn> columns,
                                        SegmentWriterOptions options) {
-        if (columns.isEmpty()) {
-            throw new IllegalArgumentException("a segment needs at least one column");
-        }
+        checkColumns(columns);
         FileChannel channel;
         try {
             channel = files.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw IoFailures.of(e, path);
         }
-        SegmentWriter writer = new SegmentWriter(files, path, columns, options, channel);
+        return start(new SegmentWriter(path, columns, options, new SegmentOutput.FileOutput(files, path, channel)));
+    }
+
+    /**
+     * A segment built in memory, byte for byte what {@link #create} would write; {@link #image()} gives it
+     * after {@link #finish()}. {@code path} names it in errors.
+     */
+    public static SegmentWriter inMemory(Path path, List<SegmentColumn> columns, SegmentWriterOptions options) {
+        checkColumns(columns);
+        return start(new SegmentWriter(path, columns, options, new SegmentOutput.ImageOutput()));
+    }
+
+    private static void checkColumns(List<SegmentColumn> columns) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a segment needs at least one column");
+        }
+    }
+
+    private static SegmentWriter start(SegmentWriter writer) {
         ByteSink header = new ByteSink(SegmentFormat.HEADER_SIZE);
         header.writeBytes(SegmentFormat.HEADER_MAGIC, 0, SegmentFormat.HEADER_MAGIC.length);
         header.writeInt(SegmentFormat.VERSION);
@@ -85,6 +98,14 @@ public final class SegmentWriter implements AutoCloseable {
     /** Bytes written so far; after {@link #finish()} the size of the file. */
     public long fileSize() {
         return position;
+    }
+
+    /** The finished segment of an {@link #inMemory} writer. */
+    public byte[] image() {
+        if (!finished || !(output instanceof SegmentOutput.ImageOutput memory)) {
+            throw new IllegalStateException("segment " + path + " is not a finished in-memory segment");
+        }
+        return memory.image();
     }
 
     /** Appends the selected rows of {@code batch}, whose columns must match the segment's types in order. */
@@ -180,9 +201,7 @@ public final class SegmentWriter implements AutoCloseable {
         trailer.writeBytes(SegmentFormat.TRAILER_MAGIC, 0, SegmentFormat.TRAILER_MAGIC.length);
         write(trailer.toByteArray());
         try {
-            files.fsync(channel);
-            channel.close();
-            files.fsyncDirectory(path.toAbsolutePath().getParent());
+            output.finish();
         } catch (IOException e) {
             throw IoFailures.of(e, path);
         }
@@ -193,7 +212,7 @@ public final class SegmentWriter implements AutoCloseable {
 
     private void write(byte[] bytes) {
         try {
-            DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
+            output.write(bytes);
         } catch (IOException e) {
             throw IoFailures.of(e, path);
         }
@@ -214,8 +233,7 @@ public final class SegmentWriter implements AutoCloseable {
         }
         closed = true;
         try {
-            channel.close();
-            files.deleteIfExists(path);
+            output.abandon();
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
         }

@@ -1,0 +1,64 @@
+package io.shoaldb.storage.segment;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Arrays;
+
+/**
+ * Where a segment's bytes are read from: its file, or the in-memory image an inline rowset carries (see
+ * {@link io.shoaldb.storage.rowset.RowsetMeta#inlineSegments()}). Reads are positional, so one input can
+ * serve concurrent scanners.
+ */
+sealed interface SegmentInput {
+    long size() throws IOException;
+
+    /** Exactly {@code length} bytes from {@code position}; an IOException when the input ends before. */
+    byte[] read(long position, int length) throws IOException;
+
+    void close() throws IOException;
+
+    record FileInput(FileChannel channel) implements SegmentInput {
+        @Override
+        public long size() throws IOException {
+            return channel.size();
+        }
+
+        @Override
+        public byte[] read(long position, int length) throws IOException {
+            ByteBuffer buf = ByteBuffer.allocate(length);
+            while (buf.hasRemaining()) {
+                int n = channel.read(buf, position + buf.position());
+                if (n < 0) {
+                    throw new IOException("unexpected end of file at " + (position + buf.position()));
+                }
+            }
+            return buf.array();
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    record ImageInput(byte[] image) implements SegmentInput {
+        @Override
+        public long size() {
+            return image.length;
+        }
+
+        @Override
+        public byte[] read(long position, int length) throws IOException {
+            if (position < 0 || length < 0 || position + length > image.length) {
+                throw new IOException("unexpected end of segment image at " + Math.min(position + length,
+                        image.length));
+            }
+            return Arrays.copyOfRange(image, (int) position, (int) position + length);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
