@@ -92,7 +92,9 @@ public final class ShoalServer implements AutoCloseable {
                     .withCheckpointEvery(config.get(ServerConfigKeys.METADATA_CHECKPOINT_INTERVAL))
                     .withPartitionCount(partitions.count()));
             opened.push(catalog);
-            StorageEngine storage = new StorageEngine(files, partitions, StorageOptions.DEFAULT);
+            StorageOptions storageOptions = StorageOptions.DEFAULT.withInline(
+                    config.get(ServerConfigKeys.INLINE_LOAD_MAX_BYTES), config.get(ServerConfigKeys.INLINE_ROWSETS_MEM_LIMIT));
+            StorageEngine storage = new StorageEngine(files, partitions, storageOptions);
             TransactionManager txns = TransactionManager.open(files, paths.metaDir().resolve("txn"), storage,
                     TxnOptions.defaults().withLabelKeepMax(
                             Duration.ofSeconds(config.get(ServerConfigKeys.LABEL_KEEP_MAX_SECOND))));
@@ -101,14 +103,16 @@ public final class ShoalServer implements AutoCloseable {
             GroupCommitManager groupCommit = new GroupCommitManager(files, paths.walDirs(), storage, txns,
                     GroupCommitOptions.defaults()
                             .withMaxWalNumPerTable(config.get(ServerConfigKeys.GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE))
-                            .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT)),
+                            .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT))
+                            .withAdaptiveWindow(Duration.ofNanos(
+                                    1000 * config.get(ServerConfigKeys.GROUP_COMMIT_ADAPTIVE_WINDOW_US))),
                     new MicrometerGroupCommitMetrics(metrics), null);
             opened.push(groupCommit);
             ColumnDefaults defaults = new LiteralDefaults();
             TableLifecycle tables = new TableLifecycle(catalog, storage, txns, groupCommit, defaults);
             tables.recover();
             CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
-                    StorageOptions.DEFAULT);
+                    storageOptions);
             compaction.start();
             opened.push(compaction);
             groupCommit.setTargetResolver((databaseId, tableId) -> catalog.snapshot().tableById(tableId)

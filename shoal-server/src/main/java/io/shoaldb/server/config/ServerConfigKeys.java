@@ -45,6 +45,15 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Long> GROUP_COMMIT_QUEUE_MEM_LIMIT = ConfigKey.longInteger(
             "group_commit_queue_mem_limit", 64L << 20, 1L << 20, Long.MAX_VALUE,
             "bytes of group-commit data queued in memory before writers wait");
+    public static final ConfigKey<Long> GROUP_COMMIT_ADAPTIVE_WINDOW_US = ConfigKey.longInteger(
+            "group_commit_adaptive_window_us", 0, 0, 1_000_000,
+            "a batch holding a sync load commits after this quiet period (0 = as soon as no load is in flight)");
+    public static final ConfigKey<Long> INLINE_LOAD_MAX_BYTES = ConfigKey.longInteger("inline_load_max_bytes",
+            1L << 20, 0, 1L << 30,
+            "loads up to this size commit their rows inside the commit record (one fsync, no files); 0 = never");
+    public static final ConfigKey<Long> INLINE_ROWSETS_MEM_LIMIT = ConfigKey.longInteger("inline_rowsets_mem_limit",
+            64L << 20, 0, Long.MAX_VALUE,
+            "bytes of inline rowsets kept in memory until compaction writes them to files; past it loads write files");
 
     public static final ConfigKey<Long> STREAMING_LOAD_MAX_MB = ConfigKey.longInteger("streaming_load_max_mb",
             10240, 1, Long.MAX_VALUE >> 20, "largest Stream Load body accepted, in MB");
@@ -59,7 +68,8 @@ public final class ServerConfigKeys {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
-                GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
+                GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
+                INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD);
     }
 }
