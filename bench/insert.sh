@@ -3,7 +3,8 @@
 # batches, the normal path), ShoalDB next to MariaDB (innodb_flush_log_at_trx_commit=1) and PostgreSQL
 # (synchronous_commit=on), all driven by the same program (shoal-tools LoadDriver; Connector/J for ShoalDB and
 # MariaDB, pgJDBC for PostgreSQL), interleaved run by run so that machine noise hits every system alike.
-# Usage: bench/insert.sh [section ...]   sections: gc lone async rows1000 batch off gc500 (default: all but gc500)
+# Usage: bench/insert.sh [section ...]   sections: gc intervals lone async rows1000 batch off gc500 rows1000_500
+#   (default: gc lone async rows1000 batch off)
 # Env: RUNS (3), SECS (8 measured seconds per run, after 2 s warm-up). Build first: mvn -DskipTests install.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -27,7 +28,8 @@ doris_t() { # name, properties
   echo "CREATE TABLE bench.$1 ($dt_cols) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 8 PROPERTIES ('replication_num'='1'$2);"
 }
 shoal_sql -e "$(doris_t gc_default '') $(doris_t gc_10 ",'group_commit_interval_ms'='10'") \
-  $(doris_t gc_100 ",'group_commit_interval_ms'='100'") $(doris_t dt_async '') $(doris_t dt_off '') $(doris_t dt_1000 '')
+  $(doris_t gc_100 ",'group_commit_interval_ms'='100'") $(doris_t gc_20 ",'group_commit_interval_ms'='20'")
+  $(doris_t gc_50 ",'group_commit_interval_ms'='50'") $(doris_t dt_async '') $(doris_t dt_off '') $(doris_t dt_1000 '')
   CREATE TABLE bench.lineitem ($li_cols) DUPLICATE KEY(l_orderkey) DISTRIBUTED BY HASH(l_orderkey) BUCKETS 8 PROPERTIES ('replication_num'='1');"
 for t in gc_default dt_async dt_off dt_1000; do
   maria_sql -e "CREATE TABLE bench.$t ($dt_cols, PRIMARY KEY(id)) ENGINE=InnoDB"
@@ -56,6 +58,12 @@ for r in $(seq "$RUNS"); do
           run "gc run=$r system=mariadb" --url "$maria_url" --table gc_default --clients $c
           pgrun "gc run=$r system=postgres" --url "$pg_url" --table gc_default --clients $c
         done ;;
+      intervals)
+        for c in 30 100; do
+          for t in gc_20 gc_50; do
+            run "gc run=$r system=shoaldb table=$t" --url "$shoal_url" --table $t --clients $c "${sync[@]}"
+          done
+        done ;;
       gc500)
         for t in gc_default gc_10; do
           run "gc500 run=$r system=shoaldb table=$t" --url "$shoal_url" --table $t --clients 500 "${sync[@]}"
@@ -81,9 +89,13 @@ for r in $(seq "$RUNS"); do
           run "rows1000 run=$r system=mariadb" --url "$maria_url" --table dt_1000 --clients $c --rows 1000
           pgrun "rows1000 run=$r system=postgres" --url "$pg_url" --table dt_1000 --clients $c --rows 1000
         done ;;
+      rows1000_500)
+        run "rows1000 run=$r system=shoaldb clients=500" --url "$shoal_url" --table dt_1000 --clients 500 --rows 1000 "${sync[@]}"
+        run "rows1000 run=$r system=mariadb clients=500" --url "$maria_url" --table dt_1000 --clients 500 --rows 1000
+        pgrun "rows1000 run=$r system=postgres clients=500" --url "$pg_url" --table dt_1000 --clients 500 --rows 1000 ;;
       batch)
         seed="useServerPrepStmts=true&useLocalSessionState=true&rewriteBatchedStatements=true&cachePrepStmts=true&prepStmtCacheSqlLimit=99999&prepStmtCacheSize=500"
-        for c in 10 30; do
+        for c in 10 20 30; do
           run "batch run=$r system=shoaldb" --url "$shoal_url&$seed&sessionVariables=group_commit=async_mode" \
             --workload lineitem --table lineitem --clients $c --rows 100
           run "batch run=$r system=mariadb" --url "$maria_url&$seed" --workload lineitem --table lineitem --clients $c --rows 100
@@ -97,7 +109,7 @@ for r in $(seq "$RUNS"); do
   done
 done
 # row check: every acknowledged row is there (counts include warm-up rows)
-for t in gc_default gc_10 gc_100 dt_async dt_off dt_1000 lineitem; do
+for t in gc_default gc_10 gc_20 gc_50 gc_100 dt_async dt_off dt_1000 lineitem; do
   echo "COUNT shoaldb $t $(shoal_sql -N -e "SYNC GROUP COMMIT ON bench.$t; SELECT count(*) FROM bench.$t" 2>&1 | tail -1)"
 done
 machine

@@ -49,8 +49,10 @@ public final class SegmentWriter implements AutoCloseable {
         this.options = options;
         this.output = output;
         this.buffers = new VectorBuilder[columns.size()];
+        // An in-memory segment is a small load's (often a row or two): full-page buffers would dominate it.
+        int initialPageRows = output instanceof SegmentOutput.ImageOutput ? 16 : Math.min(options.maxPageRows(), 4096);
         for (int c = 0; c < buffers.length; c++) {
-            buffers[c] = VectorBuilder.create(columns.get(c).type(), Math.min(options.maxPageRows(), 4096));
+            buffers[c] = VectorBuilder.create(columns.get(c).type(), initialPageRows);
             pages.add(new ArrayList<>());
         }
     }
