@@ -1,6 +1,8 @@
 package io.shoaldb.exec.expr;
 
+import io.shoaldb.exec.expr.function.FunctionRegistry;
 import io.shoaldb.sql.planner.physical.expr.And;
+import io.shoaldb.sql.planner.physical.expr.Call;
 import io.shoaldb.sql.planner.physical.expr.Arithmetic;
 import io.shoaldb.sql.planner.physical.expr.Cast;
 import io.shoaldb.sql.planner.physical.expr.ColumnRef;
@@ -33,6 +35,7 @@ public final class ExpressionCompiler {
             case InList in -> new InListExpression(compile(in.operand()), in.values(), in.negated());
             case Like l -> new LikeExpression(compile(l.operand()), l.pattern(), l.escape(), l.negated());
             case Cast c -> new CastExpression(compile(c.operand()), c.type());
+            case Call c -> FunctionRegistry.compile(c, compileAll(c.arguments()));
         };
     }
 

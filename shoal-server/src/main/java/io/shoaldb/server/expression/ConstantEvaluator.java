@@ -1,6 +1,7 @@
 package io.shoaldb.server.expression;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.exec.expr.function.json.JsonFunctions;
 import io.shoaldb.sql.tree.SqlSystemVariable;
 import io.shoaldb.vector.type.DataType;
 import io.shoaldb.vector.type.TypeId;
@@ -310,7 +311,30 @@ public final class ConstantEvaluator {
                 }
                 yield Value.ofNull();
             }
-            default -> throw ErrorCode.UNKNOWN_FUNCTION.exception(upper);
+            default -> {
+                String lower = name.toLowerCase(Locale.ROOT);
+                if (JsonFunctions.isJsonFunction(lower)) {
+                    yield json(lower, operands);
+                }
+                throw ErrorCode.UNKNOWN_FUNCTION.exception(upper);
+            }
+        };
+    }
+
+    /** A JSON accessor over constants, evaluated by the executor's own implementation (same answers). */
+    private Value json(String function, List<SqlNode> operands) {
+        if (operands.size() != 2) {
+            throw ErrorCode.WRONG_ARGUMENTS.exception(function);
+        }
+        Value document = evaluate(operands.get(0));
+        Value path = evaluate(operands.get(1));
+        Object result = JsonFunctions.evaluate(function,
+                document.isNull() ? null : document.value().toString(), path.isNull() ? null : path.value().toString());
+        return switch (result) {
+            case null -> Value.ofNull();
+            case Long l -> new Value(l, function.endsWith("_int") ? DataType.INT : DataType.BIGINT);
+            case Double d -> new Value(d, DataType.DOUBLE);
+            default -> Value.ofString(result.toString());
         };
     }
 

@@ -6,6 +6,7 @@ import io.shoaldb.sql.tree.SqlSetNames;
 import io.shoaldb.sql.tree.SqlSetVariables;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
@@ -34,7 +35,10 @@ final class ParsedStatementCache {
             return cached;
         }
         SqlNode node = DorisSqlParser.parse(sql);
-        boolean keep = (keepInserts && node instanceof SqlDorisInsert) || isSessionStatement(node);
+        // INSERT ... SELECT is not kept: planning its query lets the validator rewrite the tree, which a
+        // shared tree must never be.
+        boolean keep = (keepInserts && node instanceof SqlDorisInsert insert
+                && insert.source().getKind() == SqlKind.VALUES) || isSessionStatement(node);
         if (keep && sql.length() <= MAX_SQL_LENGTH) {
             if (parsed.size() >= MAX_ENTRIES) {
                 // Clients repeat few texts; a full cache means texts vary, so start over.

@@ -20,6 +20,7 @@ import io.shoaldb.server.session.ExplicitTransaction;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.Warning;
 import io.shoaldb.server.table.TableSchemas;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.tree.SqlDorisInsert;
 import io.shoaldb.txn.CommitResult;
 import io.shoaldb.vector.Batch;
@@ -37,13 +38,15 @@ import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
- * INSERT INTO ... VALUES. Rows are converted with Doris's filtering rules; then either group commit merges
- * them with other loads ({@link GroupCommitEligibility} decides), or the normal path writes them to the
- * tablets and commits one labelled transaction (or keeps them for COMMIT inside BEGIN). The reply is
- * Doris's: affected rows = loaded rows, warnings = filtered rows, and the label and txn id in the info.
+ * INSERT INTO ... VALUES and INSERT INTO ... SELECT. Rows are converted with Doris's filtering rules; then
+ * either group commit merges them with other loads ({@link GroupCommitEligibility} decides; never for a
+ * query), or the normal path writes them to the tablets and commits one labelled transaction (or keeps them
+ * for COMMIT inside BEGIN). A query's rows come from the planner and executor ({@link QueryRowFeeder}). The
+ * reply is Doris's: affected rows = loaded rows, warnings = filtered rows, and the label and txn id in the info.
  */
 final class InsertStatements {
     private static final int WARNINGS_KEPT = 64;
@@ -65,23 +68,50 @@ final class InsertStatements {
         CatalogSnapshot catalog = server.catalog().snapshot();
         Table table = TableStatements.table(catalog, database, statement.table());
         long databaseId = catalog.database(database).orElseThrow().id();
-        List<List<SqlNode>> rows = valuesRows(statement.source());
         WriteTarget target = server.tables().writeTarget(table);
         List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
                 : table.columns().stream().map(Column::name).toList();
+        if (isQuery(statement.source())) {
+            // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
+            // is written, so a query error leaves nothing behind.
+            PhysicalPlan plan = server.planner().plan(statement.source(), catalog, session.currentDatabase());
+            if (plan.columns().size() != columns.size()) {
+                throw ErrorCode.WRONG_VALUE_COUNT.exception(1);
+            }
+            boolean strict = session.variables().insertStrict();
+            return normalInsert(session, table, target, databaseId, statement.label(), columns, MAX_BATCH_ROWS,
+                    (assembler, sink) -> QueryRowFeeder.feed(server.executor().execute(plan), assembler, sink, strict));
+        }
+        List<List<SqlNode>> rows = valuesRows(statement.source());
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
             return groupCommitInsert(session, table, target, columns, rows, parameters, groupCommit);
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
+        return normalInsert(session, table, target, databaseId, statement.label(), columns,
+                Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)),
+                (assembler, sink) -> convert(session, rows, parameters, columns.size(), assembler, sink));
+    }
+
+    /** Where an INSERT's rows come from: fills the assembler, handing it full batches and the last one. */
+    @FunctionalInterface
+    private interface RowSource {
+        void feed(RowBatchAssembler assembler, Consumer<Batch> sink);
+    }
+
+    /**
+     * The normal path: rows written to the tablets as they are converted, then one labelled transaction (or
+     * kept for COMMIT inside BEGIN). On any failure the written files are deleted and nothing is committed.
+     */
+    private StatementResult normalInsert(ShoalSession session, Table table, WriteTarget target, long databaseId,
+            String label, List<String> columns, int batchRows, RowSource source) {
         RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
-                Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)), MAX_BATCH_BYTES, WARNINGS_KEPT);
+                batchRows, MAX_BATCH_BYTES, WARNINGS_KEPT);
         ExplicitTransaction transaction = session.transaction();
-        PendingLoad pending = pendingLoad(session, transaction, databaseId, statement.label());
+        PendingLoad pending = pendingLoad(session, transaction, databaseId, label);
         try {
-            convert(session, rows, parameters, columns.size(), assembler,
-                    batch -> pending.table(target).append(batch));
+            source.feed(assembler, batch -> pending.table(target).append(batch));
             LoadCounters counters = checkFiltered(session, assembler);
             int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
             if (transaction != null) {
@@ -96,6 +126,13 @@ final class InsertStatements {
             }
             throw e;
         }
+    }
+
+    /** A source that is a query over tables, rather than VALUES or a constant SELECT. */
+    private static boolean isQuery(SqlNode source) {
+        SqlNode query = source instanceof SqlOrderBy orderBy ? orderBy.query : source;
+        return !(query.getKind() == SqlKind.VALUES || query instanceof SqlSelect select && select.getFrom() == null
+                && select.getWhere() == null && source == query);
     }
 
     /** MySQL's checks on an INSERT column list: every name exists, none twice. */
@@ -213,6 +250,6 @@ final class InsertStatements {
                     .map(item -> item.getKind() == SqlKind.AS ? ((SqlBasicCall) item).operand(0) : item)
                     .toList());
         }
-        throw ErrorCode.NOT_SUPPORTED.exception("INSERT ... SELECT from tables");
+        throw new IllegalArgumentException("not a VALUES source: " + source.getKind());
     }
 }

@@ -25,7 +25,9 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
@@ -42,6 +44,8 @@ public final class QueryPlanner {
             .withConformance(SqlConformanceEnum.MYSQL_5)
             .withDefaultNullCollation(NullCollation.LOW)
             .withIdentifierExpansion(true);
+    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+            ScalarFunctions.operatorTable());
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
         SupportedSyntax.check(query);
@@ -53,7 +57,7 @@ public final class QueryPlanner {
         CalciteCatalogReader reader = new CalciteCatalogReader(root,
                 currentDatabase == null || currentDatabase.isEmpty() ? List.of() : List.of(currentDatabase),
                 types, new CalciteConnectionConfigImpl(props));
-        ShoalValidator validator = new ShoalValidator(SqlStdOperatorTable.instance(), reader, types, VALIDATOR_CONFIG);
+        ShoalValidator validator = new ShoalValidator(OPERATORS, reader, types, VALIDATOR_CONFIG);
         SqlNode validated;
         try {
             validated = validator.validate(query);

@@ -3,6 +3,7 @@ package io.shoaldb.sql.planner;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.sql.planner.physical.expr.And;
 import io.shoaldb.sql.planner.physical.expr.Arithmetic;
+import io.shoaldb.sql.planner.physical.expr.Call;
 import io.shoaldb.sql.planner.physical.expr.ColumnRef;
 import io.shoaldb.sql.planner.physical.expr.Comparison;
 import io.shoaldb.sql.planner.physical.expr.Expr;
@@ -104,9 +105,18 @@ final class RexTranslator {
             }
             case PLUS_PREFIX -> translate(call.getOperands().get(0));
             case CAST -> Exprs.cast(translate(call.getOperands().get(0)), CalciteTypes.toShoal(call.getType()));
+            case OTHER_FUNCTION -> function(call);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the function or operator "
                     + call.getOperator().getName());
         };
+    }
+
+    /** A catalogued scalar function: typed by its catalogue entry from our argument types. */
+    private Expr function(RexCall call) {
+        ScalarFunction function = ScalarFunctions.of(call.getOperator()).orElseThrow(
+                () -> ErrorCode.NOT_SUPPORTED.exception("the function " + call.getOperator().getName()));
+        List<Expr> arguments = operands(call);
+        return new Call(function.name(), arguments, function.resultType(arguments.stream().map(Expr::type).toList()));
     }
 
     private List<Expr> operands(RexCall call) {

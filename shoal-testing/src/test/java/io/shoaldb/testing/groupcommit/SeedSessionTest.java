@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The seed's {@code mysql>} session (Doris "Group Commit", INSERT INTO VALUES): async inserts merged into
  * one load (same label and txnId), not visible at once, visible after the interval; sync inserts visible on
- * return; off_mode and the fallbacks (WITH LABEL, an expression, BEGIN/COMMIT) on the normal path. Each test
+ * return; off_mode and the fallbacks (WITH LABEL, an expression, BEGIN/COMMIT, INSERT ... SELECT) on the
+ * normal path. Each test
  * has its own database on one shared server.
  */
 class SeedSessionTest {
@@ -223,6 +224,17 @@ class SeedSessionTest {
             assertThat(plain.label()).matches(GcSql.GROUP_COMMIT_LABEL);
             s.execute("SYNC GROUP COMMIT");
             assertThat(GcSql.count(s, "dt")).isEqualTo(4);
+
+            // INSERT ... SELECT: the normal path, one visible transaction, affected rows = rows loaded.
+            Load fromQuery = GcSql.insert(s, "insert into dt select id + 1000, name, score from dt where id < 100");
+            assertThat(s.getUpdateCount()).isEqualTo(3);
+            assertThat(fromQuery.label()).startsWith("label_");
+            assertThat(fromQuery.status()).isEqualTo("VISIBLE");
+            assertThat(GcSql.count(s, "dt")).as("visible at once").isEqualTo(7);
+            Load labelledQuery = GcSql.insert(s,
+                    "insert into dt WITH LABEL my_select_1 (id, name) select id + 2000, name from dt where id = 1");
+            assertThat(labelledQuery).isEqualTo(new Load("my_select_1", "VISIBLE", labelledQuery.txnId()));
+            assertThat(Long.parseLong(labelledQuery.txnId())).isGreaterThan(Long.parseLong(fromQuery.txnId()));
         }
     }
 

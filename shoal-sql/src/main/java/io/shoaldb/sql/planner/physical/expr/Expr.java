@@ -9,7 +9,7 @@ import java.util.List;
  * infer types. Predicates have type BOOLEAN and three-valued logic (NULL when unknown).
  */
 public sealed interface Expr permits ColumnRef, Literal, Arithmetic, Comparison, And, Or, Not, IsNull, InList, Like,
-        Cast {
+        Cast, Call {
     DataType type();
 
     /** The direct sub-expressions, for generic walks (column collection, remapping). */

@@ -1,2 +1,2 @@
-/** Scalar expressions of the physical plan (column refs, literals, arithmetic, predicates, casts), free of Calcite. */
+/** Scalar expressions of the physical plan (column refs, literals, arithmetic, predicates, casts, function calls), free of Calcite. */
 package io.shoaldb.sql.planner.physical.expr;
