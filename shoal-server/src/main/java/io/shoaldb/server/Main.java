@@ -1,5 +1,6 @@
 package io.shoaldb.server;
 
+import ch.qos.logback.classic.LoggerContext;
 import io.shoaldb.common.config.ConfigException;
 import io.shoaldb.common.config.ShoalConfig;
 import io.shoaldb.server.config.ServerConfigKeys;
@@ -64,6 +65,10 @@ public final class Main implements Callable<Integer> {
             } catch (Exception e) {
                 log.error("error during shutdown", e);
             } finally {
+                // Drains the asynchronous audit appender, so the last statements' lines reach the file.
+                if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
+                    logging.stop();
+                }
                 stopped.countDown();
             }
         }, "shoal-shutdown"));
