@@ -85,7 +85,7 @@ class RecoveryTest {
         }
         Path segment = onlySegment();
         byte[] bytes = Files.readAllBytes(segment);
-        int target = indexOf(bytes, "\"commit\"") + 20; // inside the first commit record's payload
+        int target = indexOf(bytes, "commit") + 20; // inside the first commit record's payload
         try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.WRITE)) {
             ch.write(java.nio.ByteBuffer.wrap(new byte[] {(byte) (bytes[target] ^ 0x55)}), target);
         }

@@ -17,13 +17,17 @@ public final class AuditLog {
      */
     public void record(long connectionId, String user, String host, String database, String kind,
             String statement, long elapsedMicros, String state) {
-        if (AUDIT.isInfoEnabled()) {
-            AUDIT.info("conn={} user={} host={} db={} kind={} time_us={} state={} stmt={}", connectionId, user,
-                    host, database == null ? "" : database, kind, elapsedMicros, state, oneLine(statement));
+        if (!AUDIT.isInfoEnabled()) {
+            return;
         }
-    }
-
-    private static String oneLine(String statement) {
-        return statement.replace('\n', ' ').replace('\r', ' ');
+        // Built by hand: a parameterised message is formatted on this (the client's) thread anyway, even
+        // behind an asynchronous appender, and the generic formatter cost more than a small INSERT.
+        StringBuilder line = new StringBuilder(96 + statement.length());
+        line.append("conn=").append(connectionId).append(" user=").append(user).append(" host=").append(host)
+                .append(" db=").append(database == null ? "" : database).append(" kind=").append(kind)
+                .append(" time_us=").append(elapsedMicros).append(" state=").append(state).append(" stmt=");
+        boolean oneLine = statement.indexOf('\n') < 0 && statement.indexOf('\r') < 0;
+        line.append(oneLine ? statement : statement.replace('\n', ' ').replace('\r', ' '));
+        AUDIT.info(line.toString());
     }
 }

@@ -113,7 +113,11 @@ public final class VariableRegistry {
 
     /** The definition, or UNKNOWN_SYSTEM_VARIABLE. Names are case-insensitive. */
     public VariableDefinition get(String name) {
-        VariableDefinition definition = definitions.get(name.toLowerCase(Locale.ROOT));
+        // Names from code are already lower case: skip the copy that lower-casing makes (several per statement).
+        VariableDefinition definition = definitions.get(name);
+        if (definition == null) {
+            definition = definitions.get(name.toLowerCase(Locale.ROOT));
+        }
         if (definition == null) {
             throw ErrorCode.UNKNOWN_SYSTEM_VARIABLE.exception(name);
         }

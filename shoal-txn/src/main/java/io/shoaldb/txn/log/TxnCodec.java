@@ -2,12 +2,23 @@ package io.shoaldb.txn.log;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.smile.SmileFactory;
+import com.fasterxml.jackson.dataformat.smile.SmileGenerator;
+import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.shoaldb.catalog.journal.EntryCodec;
 import java.io.IOException;
 
-/** JSON for commit-log entries and images (Jackson maps records by their component names). */
+/**
+ * Commit-log entries and images in Smile, Jackson's binary JSON (records mapped by their component names).
+ * Every commit encodes one record on the commit path, and inline rowsets put segment images in it: as text
+ * JSON (base64, reflective accessors) encoding took half the time of a small group commit. Smile writes
+ * the images as raw bytes (frames carry their own length and checksum), Blackbird replaces reflection with
+ * generated accessors.
+ */
 final class TxnCodec implements EntryCodec<TxnEntry> {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    private static final ObjectMapper MAPPER = new ObjectMapper(SmileFactory.builder()
+                    .disable(SmileGenerator.Feature.ENCODE_BINARY_AS_7BIT).build())
+            .registerModule(new BlackbirdModule())
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
             .configure(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES, true);
 
