@@ -59,17 +59,25 @@ final class ChannelPacketSink implements PacketSink {
         }
     }
 
-    void flush() {
-        writeHeld(false);
+    /**
+     * Sends what is held, then runs {@code onLoop} on the event loop in the same task: the end of a command
+     * (its reply, and resuming reads) costs one hand-off to the loop.
+     */
+    void flushThen(Runnable onLoop) {
+        writeHeld(false, onLoop);
     }
 
     /** Sends what is written, then closes: for replies after which the protocol state cannot be trusted. */
     void flushAndClose() {
-        writeHeld(true);
+        writeHeld(true, null);
+    }
+
+    private ChannelPromise writeHeld(boolean close) {
+        return writeHeld(close, null);
     }
 
     /** Hands the held packets to the event loop in one task that writes and flushes them (and closes). */
-    private ChannelPromise writeHeld(boolean close) {
+    private ChannelPromise writeHeld(boolean close, Runnable then) {
         List<ByteBuf> out = List.copyOf(held);
         held.clear();
         heldBytes = 0;
@@ -82,10 +90,12 @@ final class ChannelPacketSink implements PacketSink {
                 channel.write(out.get(i), channel.voidPromise());
             }
             if (out.isEmpty()) {
-                channel.flush();
                 promise.trySuccess();
             } else {
                 channel.writeAndFlush(out.getLast(), promise);
+            }
+            if (then != null) {
+                then.run();
             }
         };
         try {

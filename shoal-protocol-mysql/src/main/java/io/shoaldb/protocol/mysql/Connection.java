@@ -49,7 +49,6 @@ final class Connection {
         sink.startReply(0);
         sink.send(login.greeting(sessions.serverInfo().protocolVersion(), connectionId,
                 ServerPackets.STATUS_AUTOCOMMIT));
-        sink.flush();
         expectedSequenceId = 1;
     }
 
@@ -66,9 +65,8 @@ final class Connection {
                 return;
             } else if (!dispatcher.dispatch(packet)) {
                 sink.flushAndClose();
-                return;
             }
-            sink.flush();
+            // Otherwise the reply stays held: ConnectionHandler flushes it when the command ends.
         } catch (ConnectionClosedException e) {
             LOG.debug("Connection {} closed while replying", connectionId);
         }

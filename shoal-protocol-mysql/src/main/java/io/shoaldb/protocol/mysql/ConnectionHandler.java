@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +28,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private final MySqlServer server;
     private Connection connection;
+    private ChannelPacketSink sink;
     private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
     private int pending;
 
@@ -39,7 +39,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         Channel channel = ctx.channel();
-        ChannelPacketSink sink = new ChannelPacketSink(channel);
+        sink = new ChannelPacketSink(channel);
         if (!server.acquireConnectionSlot()) {
             server.refuseTooManyConnections(sink);
             return;
@@ -108,20 +108,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 LOG.error("Command task failed; closing the connection", e);
                 ctx.close();
             } finally {
-                resumeReading(ctx);
+                sink.flushThen(() -> resumeReading(ctx));
             }
         }, VIRTUAL_THREADS);
     }
 
+    /** Runs on the event loop once the command's reply is handed to the channel. */
     private void resumeReading(ChannelHandlerContext ctx) {
-        try {
-            ctx.executor().execute(() -> {
-                if (--pending == 0 && ctx.channel().isActive()) {
-                    ctx.channel().config().setAutoRead(true);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            LOG.debug("Event loop already shut down");
+        if (--pending == 0 && ctx.channel().isActive()) {
+            ctx.channel().config().setAutoRead(true);
         }
     }
 }
