@@ -6,6 +6,8 @@ import io.shoaldb.storage.partition.DataPartitions;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetPublisher;
 import io.shoaldb.storage.rowset.RowsetWriter;
+import io.shoaldb.storage.segment.SegmentWriterOptions;
+import io.shoaldb.storage.segment.encoding.Compression;
 import io.shoaldb.storage.rowset.SegmentFiles;
 import io.shoaldb.storage.segment.IoFailures;
 import io.shoaldb.storage.tablet.TabletPlacement;
@@ -215,8 +217,12 @@ public final class StorageEngine implements RowsetPublisher {
             dir = t.directories.get(tabletId);
             schema = schemaOrNull != null ? schemaOrNull : t.current.schema;
         }
+        // Inline segments are small and short-lived (compaction rewrites them compressed): compressing them
+        // would only lengthen the commit.
+        SegmentWriterOptions segmentOptions = inline ? options.segmentOptions().withCompression(Compression.NONE)
+                : options.segmentOptions();
         return new RowsetWriter(files, dir, tabletId, nextRowsetId.getAndIncrement(), schema,
-                options.memtableBytes(), options.segmentTargetBytes(), options.segmentOptions(), options.batchRows(),
+                options.memtableBytes(), options.segmentTargetBytes(), segmentOptions, options.batchRows(),
                 presorted, inline);
     }
 

@@ -40,8 +40,6 @@ final class GroupBatch {
     Throwable poison;
     CommitTimer.Cancellable intervalTask;
     CommitTimer.Cancellable windowTask;
-    long arrivalsAtWindowCheck;
-    int windowChecks;
 
     GroupBatch(long seq, WriteTarget target, Transaction txn, long openedMillis, long intervalMs,
             long dataBytesLimit) {

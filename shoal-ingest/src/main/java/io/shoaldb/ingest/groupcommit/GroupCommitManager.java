@@ -64,8 +64,11 @@ public final class GroupCommitManager implements AutoCloseable {
             GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer) {
         this.ownsTimer = timer == null;
         CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
-        ExecutorService committers = Executors.newThreadPerTaskExecutor(
-                Thread.ofVirtual().name("group-commit-", 0).factory());
+        // Platform threads, not virtual ones: a table's commits run one after another, and as one virtual thread
+        // among hundreds of clients' the commit waited its turn behind them (7.5 ms per commit under 100
+        // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
+        ExecutorService committers = Executors.newCachedThreadPool(
+                Thread.ofPlatform().name("group-commit-", 0).daemon().factory());
         this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,

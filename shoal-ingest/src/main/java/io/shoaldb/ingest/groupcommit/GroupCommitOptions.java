@@ -13,8 +13,8 @@ import java.util.Objects;
  *        all tables; past it writers wait (back-pressure) rather than fail
  * @param walDiskLimitRatio an async load estimated larger than this fraction of the usable space of the WAL
  *        directory with the most room runs as sync instead (Doris: 80%)
- * @param adaptiveWindow the quiet period after which a sync batch commits when nothing else arrives (0 = commit
- *        as soon as no load is in flight); see docs/group-commit.md "Adaptive sync commit"
+ * @param adaptiveWindow the longest a batch holding a sync load waits for the rest of its group (0 = commit as
+ *        soon as no load is in flight); see docs/group-commit.md "Adaptive sync commit"
  * @param minFreeBytes below this usable space in the best WAL directory, async loads run as sync ("disk short")
  * @param requestIdRetention how long a committed request id is remembered for de-duplicating retries
  */
@@ -26,8 +26,6 @@ public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes,
     public static final Duration DEFAULT_ADAPTIVE_WINDOW = Duration.ofMillis(1);
     public static final long DEFAULT_MIN_FREE_BYTES = 256L << 20;
     public static final Duration DEFAULT_REQUEST_ID_RETENTION = Duration.ofMinutes(10);
-    /** An adaptive sync batch never waits longer than this many windows for more arrivals. */
-    static final int MAX_ADAPTIVE_WINDOWS = 10;
 
     public GroupCommitOptions {
         Objects.requireNonNull(adaptiveWindow, "adaptiveWindow");

@@ -49,7 +49,6 @@ final class TableQueue {
     private final Deque<GroupBatch> sealed = new ArrayDeque<>();
     private GroupBatch committing;
     private long nextSeq = 1;
-    private long arrivals;
     private int inFlight;
     private boolean blocked;
     private boolean closed;
@@ -57,6 +56,8 @@ final class TableQueue {
     private final Map<Path, Long> pendingWals = new HashMap<>();
     private GroupCommitMode lastMode;
     private long lastCommitMillis = -1;
+    /** Sync loads in the last committed batch that had any: the size of the group the adaptive rule waits for. */
+    private int lastSyncGroup = 1;
     private volatile String lastFailure = "";
 
     TableQueue(long databaseId, long tableId, String tableName, Services services, RequestIds requests) {
@@ -170,7 +171,6 @@ final class TableQueue {
             if (requestId != null) {
                 b.identified.add(new GroupBatch.Member(requestId, rows.positionCount(), mode, ranAsSync));
             }
-            arrivals++;
             lastMode = mode;
             if (TriggerPolicy.sizeReached(b)) {
                 seal(b, SealReason.SIZE);
@@ -244,13 +244,19 @@ final class TableQueue {
 
     /**
      * The adaptive sync rule, evaluated whenever something changes: an open batch holding a sync load, with
-     * no commit running or queued for the table, commits once waiting no longer pays - at once when no load
-     * is in flight and the window is 0, else after a quiet window. While a commit runs nothing is decided
-     * here: arrivals gather, and {@link #commitFinished} seals them as the next group.
+     * no commit running or queued for the table, commits once it holds as many sync loads as the last sync
+     * commit did (the clients that commit released come back as the next group; a lone client's group is
+     * itself, so it never waits) and no load is between reserving memory and joining. Otherwise it waits
+     * for the rest of its group at most the adaptive window, counted from its first sync load. While a
+     * commit runs nothing is decided here: arrivals gather, and {@link #commitFinished} asks again.
      */
     private void adaptive() {
         GroupBatch b = open;
         if (b == null || b.syncLoads == 0 || committing != null || !sealed.isEmpty()) {
+            return;
+        }
+        if (TriggerPolicy.groupGathered(b.syncLoads, lastSyncGroup, inFlight)) {
+            seal(b, SealReason.SYNC);
             return;
         }
         long windowMicros = services.options().adaptiveWindow().toNanos() / 1000;
@@ -259,27 +265,20 @@ final class TableQueue {
                 seal(b, SealReason.SYNC);
             }
         } else if (b.windowTask == null) {
-            b.arrivalsAtWindowCheck = arrivals;
             b.windowTask = services.timer().schedule(() -> onWindow(b), windowMicros);
         }
     }
 
+    /** The window of a sync batch ended: the rest of its group did not come in time. */
     private void onWindow(GroupBatch b) {
         lock.lock();
         try {
             b.windowTask = null;
             if (open != b || committing != null || !sealed.isEmpty()) {
-                return; // sealed meanwhile, or a commit is running: its end seals this batch
+                return; // sealed meanwhile, or a commit is running: its end asks again
             }
-            if (TriggerPolicy.keepWaiting(arrivals - b.arrivalsAtWindowCheck, inFlight, b.windowChecks)) {
-                b.windowChecks++;
-                b.arrivalsAtWindowCheck = arrivals;
-                b.windowTask = services.timer().schedule(() -> onWindow(b),
-                        services.options().adaptiveWindow().toNanos() / 1000);
-            } else {
-                seal(b, SealReason.SYNC);
-                kick();
-            }
+            seal(b, SealReason.SYNC);
+            kick();
         } finally {
             lock.unlock();
         }
@@ -331,10 +330,11 @@ final class TableQueue {
                     pendingWals.put(b.wal.file(), b.wal.size());
                 }
             }
-            // Leader/follower: sync loads that arrived during this commit form the next group, committed now.
-            if (open != null && open.syncLoads > 0 && sealed.isEmpty()) {
-                seal(open, SealReason.SYNC);
+            if (b.syncLoads > 0) {
+                lastSyncGroup = b.syncLoads;
             }
+            // Leader/follower: sync loads that arrived during this commit form the next group.
+            adaptive();
             kick();
             changed.signalAll();
         } finally {

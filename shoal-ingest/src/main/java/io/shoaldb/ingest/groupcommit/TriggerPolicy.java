@@ -1,8 +1,8 @@
 package io.shoaldb.ingest.groupcommit;
 
 /**
- * The pure parts of "when does a batch commit": the data-bytes threshold, and the adaptive window's
- * decision whether waiting one more window still pays. (The interval is a timer armed at batch open.)
+ * The pure parts of "when does a batch commit": the data-bytes threshold, and whether a sync batch has
+ * gathered its group. (The interval and the adaptive window are timers.)
  */
 final class TriggerPolicy {
     private TriggerPolicy() {
@@ -14,11 +14,11 @@ final class TriggerPolicy {
     }
 
     /**
-     * After a window of observation: keep waiting while loads keep arriving (or are between reserving memory
-     * and joining) - each one more merged into this commit saves a version and an fsync - but never more than
-     * {@link GroupCommitOptions#MAX_ADAPTIVE_WINDOWS} windows, so a steady trickle cannot starve a sync load.
+     * Whether an open batch holds its whole group of sync loads: at least as many as the last sync commit
+     * had (in a steady state each commit's clients return together), and none is about to join. A lone
+     * client's group is one load, so it commits at once.
      */
-    static boolean keepWaiting(long arrivedDuringWindow, int inFlight, int windowsWaited) {
-        return (arrivedDuringWindow > 0 || inFlight > 0) && windowsWaited + 1 < GroupCommitOptions.MAX_ADAPTIVE_WINDOWS;
+    static boolean groupGathered(int syncLoads, int lastSyncGroup, int inFlight) {
+        return inFlight == 0 && syncLoads >= lastSyncGroup;
     }
 }

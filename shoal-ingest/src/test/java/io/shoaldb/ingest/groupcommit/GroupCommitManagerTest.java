@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class GroupCommitManagerTest {
@@ -134,6 +135,19 @@ class GroupCommitManagerTest {
         assertThat(millis).isLessThan(2_000); // far below the 10 s interval (typically a few ms)
         assertThat(f.keys()).isEqualTo(range(0, 2)); // visible when it returns
         assertThat(f.txns.find(r.txnId()).orElseThrow().state()).isEqualTo(TxnState.VISIBLE);
+    }
+
+    /** Its group is itself: it commits at once, without the adaptive window (this clock never moves). */
+    @Test
+    @Timeout(60)
+    void consecutiveLoneSyncLoadsNeverWaitForTheWindow() {
+        f = new GcFixture(dir).open(GcFixture.options().withAdaptiveWindow(Duration.ofSeconds(30)), new ManualTimer());
+        for (int i = 0; i < 5; i++) {
+            LoadResult r = f.manager.load(f.target, rows(i, 1), GroupCommitMode.SYNC, LONG_INTERVAL, BIG, null);
+            assertThat(f.txns.find(r.txnId()).orElseThrow().state()).isEqualTo(TxnState.VISIBLE);
+        }
+        assertThat(f.keys()).isEqualTo(range(0, 5));
+        assertThat(f.metrics.commits()).isEqualTo(5);
     }
 
     @Test

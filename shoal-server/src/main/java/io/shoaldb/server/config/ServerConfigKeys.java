@@ -46,8 +46,8 @@ public final class ServerConfigKeys {
             "group_commit_queue_mem_limit", 64L << 20, 1L << 20, Long.MAX_VALUE,
             "bytes of group-commit data queued in memory before writers wait");
     public static final ConfigKey<Long> GROUP_COMMIT_ADAPTIVE_WINDOW_US = ConfigKey.longInteger(
-            "group_commit_adaptive_window_us", 0, 0, 1_000_000,
-            "a batch holding a sync load commits after this quiet period (0 = as soon as no load is in flight)");
+            "group_commit_adaptive_window_us", 1000, 0, 1_000_000,
+            "longest a batch holding a sync load waits for the rest of its group (0 = commit as soon as no load is in flight)");
     public static final ConfigKey<Long> INLINE_LOAD_MAX_BYTES = ConfigKey.longInteger("inline_load_max_bytes",
             1L << 20, 0, 1L << 30,
             "loads up to this size commit their rows inside the commit record (one fsync, no files); 0 = never");
