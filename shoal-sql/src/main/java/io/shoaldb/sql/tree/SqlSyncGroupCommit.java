@@ -9,33 +9,20 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * ShoalDB's {@code SYNC GROUP COMMIT [ON [db.]table]}: returns once everything acknowledged so far for the
  * table (or, without a table, by this session) is committed and visible.
  */
-public final class SqlSyncGroupCommit extends DorisNode {
+public final class SqlSyncGroupCommit extends TableStatement {
     private static final SqlOperator OPERATOR = operator("SYNC GROUP COMMIT", SqlKind.OTHER);
-    private final String database;
-    private final String table;
 
+    /** {@code table} is null for every table this session loaded through group commit. */
     public SqlSyncGroupCommit(SqlParserPos pos, String database, String table) {
-        super(pos, OPERATOR);
-        this.database = database;
-        this.table = table;
-    }
-
-    /** Nullable. */
-    public String database() {
-        return database;
-    }
-
-    /** Nullable: every table this session loaded through group commit. */
-    public String table() {
-        return table;
+        super(pos, OPERATOR, "SYNC GROUP COMMIT", database, table);
     }
 
     @Override
     public void unparse(SqlWriter w, int leftPrec, int rightPrec) {
         w.keyword("SYNC GROUP COMMIT");
-        if (table != null) {
+        if (table() != null) {
             w.keyword("ON");
-            Unparsing.name(w, database, table);
+            Unparsing.name(w, database(), table());
         }
     }
 }
