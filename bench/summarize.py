@@ -19,7 +19,8 @@ for line in open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin:
 for (fam, label, kind, ident), rows in groups.items():
     out = []
     for k in ('rows_per_s', 'p50_ms', 'p99_ms', 'mb_per_s', 'server_cores_busy', 'rows_per_cpu_s', 'req_p50_ms', 'req_p99_ms',
-              'lag_p50_ms', 'lag_p99_ms', 'lag_max_ms', 'failures', 'seconds'):
+              'lag_p50_ms', 'lag_p99_ms', 'lag_max_ms', 'failures', 'seconds', 'visible_s',
+              'server_cpu_to_visible_s'):
         vals = [float(r[k]) for r in rows if k in r]
         if vals:
             out.append(f"{k}={statistics.median(vals):.4g} [{' '.join(f'{v:.4g}' for v in vals)}]")
