@@ -56,9 +56,11 @@ start_maria() { sh "$peers/mariadb-start.sh" >/dev/null; started_maria=1; }
 start_pg() { sh "$peers/postgres-start.sh" >/dev/null; started_pg=1; }
 # QuestDB in its own JVM (its CPU is measured apart from the client's), data in $work/questdb, HTTP only, on
 # 127.0.0.1:$QDB_HPORT; ready once its /exec endpoint answers. Needs WITH_QUESTDB=1 before sourcing this file.
+# QDB_CONF: extra server.conf lines (key=value, space-separated) that override the launcher's, e.g.
+# QDB_CONF=cairo.commit.mode=nosync.
 start_questdb() {
   "$JAVA_HOME/bin/java" ${QDB_JAVA_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED \
-      -cp "$work/snap/bench/benchmarks.jar" io.shoaldb.bench.peer.QuestDbLauncher "$work/questdb" "$QDB_HPORT" \
+      -cp "$work/snap/bench/benchmarks.jar" io.shoaldb.bench.peer.QuestDbLauncher "$work/questdb" "$QDB_HPORT" ${QDB_CONF:-} \
       > "$work/questdb.out" 2>&1 &
   qdb_pid=$!
   local i=0

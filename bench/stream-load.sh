@@ -9,7 +9,8 @@
 # After each cell the tables are counted (ShoalDB after SYNC GROUP COMMIT; QuestDB once its WAL is applied)
 # against the rows acknowledged, then truncated. Then the streamloader CLI loads the whole file RUNS times.
 # Usage: bench/stream-load.sh
-# Env: RUNS (3), ROWS (5000000), STREAMS ("10 30"), SIZES (10240 102400 512000 1048576 10485760), MAXS (10)
+# Env: RUNS (3), ROWS (5000000), STREAMS ("10 30"), SIZES (10240 102400 512000 1048576 10485760), MAXS (10),
+#      SYSTEMS ("shoaldb postgres mariadb questdb": which to start and load), QDB_CONF (see lib.sh)
 set -euo pipefail
 WITH_QUESTDB=1
 source "$(dirname "$0")/lib.sh"
@@ -18,24 +19,35 @@ ROWS=${ROWS:-5000000}
 STREAMS=${STREAMS:-10 30}
 SIZES=${SIZES:-10240 102400 512000 1048576 10485760}
 MAXS=${MAXS:-10}
+SYSTEMS=${SYSTEMS:-shoaldb postgres mariadb questdb}
+want() { [[ " $SYSTEMS " == *" $1 "* ]]; }
 data="$work/httplogs.csv"
 
 machine
-echo "CONFIG runs=$RUNS rows=$ROWS streams=\"$STREAMS\" sizes=\"$SIZES\" max_seconds=$MAXS"
+echo "CONFIG runs=$RUNS rows=$ROWS streams=\"$STREAMS\" sizes=\"$SIZES\" max_seconds=$MAXS systems=\"$SYSTEMS\" qdb_conf=\"${QDB_CONF:-}\""
 "${ingest[@]}" gen --rows "$ROWS" --out "$data"
-start_shoal
-start_maria
-start_pg
-start_questdb
 cols="ts DATETIME, clientip VARCHAR(20), request VARCHAR(200), status INT, size INT"
-shoal_sql -e "CREATE DATABASE bench"
-for t in httplogs_async httplogs_off httplogs_sl; do
-  shoal_sql -e "CREATE TABLE bench.$t ($cols) DUPLICATE KEY(ts) DISTRIBUTED BY HASH(clientip) BUCKETS 8 PROPERTIES ('replication_num'='1')"
-done
-maria_sql -e "CREATE DATABASE bench; CREATE TABLE bench.httplogs ($cols) ENGINE=InnoDB"
-pg_sql -c "CREATE DATABASE bench"
-pg_sql -d bench -c "CREATE TABLE httplogs (ts TIMESTAMP, clientip VARCHAR(20), request VARCHAR(200), status INT, size INT)"
-qdb_sql "CREATE TABLE httplogs (ts TIMESTAMP, clientip VARCHAR, request VARCHAR, status INT, size INT) TIMESTAMP(ts) PARTITION BY DAY WAL" >/dev/null
+if want shoaldb; then
+  start_shoal
+  shoal_sql -e "CREATE DATABASE bench"
+  for t in httplogs_async httplogs_off httplogs_sl; do
+    shoal_sql -e "CREATE TABLE bench.$t ($cols) DUPLICATE KEY(ts) DISTRIBUTED BY HASH(clientip) BUCKETS 8 PROPERTIES ('replication_num'='1')"
+  done
+fi
+if want mariadb; then
+  start_maria
+  maria_sql -e "CREATE DATABASE bench; CREATE TABLE bench.httplogs ($cols) ENGINE=InnoDB"
+fi
+if want postgres; then
+  start_pg
+  pg_sql -c "CREATE DATABASE bench"
+  pg_sql -d bench -c "CREATE TABLE httplogs (ts TIMESTAMP, clientip VARCHAR(20), request VARCHAR(200), status INT, size INT)"
+fi
+if want questdb; then
+  start_questdb
+  echo "QUESTDB $(qdb_sql "SELECT property_path, value FROM (SHOW PARAMETERS) WHERE property_path IN ('cairo.commit.mode', 'cairo.wal.enabled.default')" | grep -o '"dataset":.*')"
+  qdb_sql "CREATE TABLE httplogs (ts TIMESTAMP, clientip VARCHAR, request VARCHAR, status INT, size INT) TIMESTAMP(ts) PARTITION BY DAY WAL" >/dev/null
+fi
 
 acked=0
 load() { # label, args...
@@ -56,25 +68,26 @@ for r in $(seq "$RUNS"); do
   for streams in $STREAMS; do
     for size in $SIZES; do
       for mode in async off; do
+        want shoaldb || continue
         gc=(); [ $mode = async ] && gc=(--group-commit async_mode)
         load "stream run=$r system=shoaldb" --target shoal --url "http://127.0.0.1:$SHOAL_HPORT/api/bench/httplogs_$mode/_stream_load" \
           --chunk-bytes "$size" --streams "$streams" --server-pid "$shoal_pid" "${gc[@]}"
         check_shoal "httplogs_$mode" "$acked"
       done
-      load "stream run=$r system=postgres" --target postgres --url "$pg_url" --user postgres --chunk-bytes "$size" \
+      want postgres && load "stream run=$r system=postgres" --target postgres --url "$pg_url" --user postgres --chunk-bytes "$size" \
         --streams "$streams" --server-pid "$(pg_pid)"
-      load "stream run=$r system=mariadb" --target mariadb --url "$maria_url&allowLoadLocalInfile=true" --chunk-bytes "$size" \
+      want mariadb && load "stream run=$r system=mariadb" --target mariadb --url "$maria_url&allowLoadLocalInfile=true" --chunk-bytes "$size" \
         --streams "$streams" --server-pid "$(maria_pid)"
-      load "stream run=$r system=questdb" --target questdb --url "$qdb_url" --chunk-bytes "$size" --streams "$streams" \
+      want questdb && load "stream run=$r system=questdb" --target questdb --url "$qdb_url" --chunk-bytes "$size" --streams "$streams" \
         --server-pid "$qdb_pid"
-      pg_sql -d bench -c "TRUNCATE httplogs"
-      maria_sql -e "TRUNCATE bench.httplogs"
-      qdb_sql "TRUNCATE TABLE httplogs" >/dev/null
+      if want postgres; then pg_sql -d bench -c "TRUNCATE httplogs"; fi
+      if want mariadb; then maria_sql -e "TRUNCATE bench.httplogs"; fi
+      if want questdb; then qdb_sql "TRUNCATE TABLE httplogs" >/dev/null; fi
       echo "PROGRESS run=$r streams=$streams size=$size done at $(date -u +%T) load=\"$(cut -d' ' -f1-3 /proc/loadavg)\""
     done
   done
 done
-for r in $(seq "$RUNS"); do
+want shoaldb && for r in $(seq "$RUNS"); do
   t0=$(date +%s.%N)
   timeout 300 "$JAVA_HOME/bin/java" -cp "$tools_cp" io.shoaldb.tools.streamloader.StreamLoader --source_file "$data" \
     --url "http://127.0.0.1:$SHOAL_HPORT" --db bench --table httplogs_sl --workers 10 --batch_size 1 \
@@ -82,5 +95,5 @@ for r in $(seq "$RUNS"); do
   t1=$(date +%s.%N)
   echo "STREAMLOADER run=$r rows=$ROWS seconds=$(echo "$t1 - $t0" | bc) rows_per_s=$(echo "$ROWS / ($t1 - $t0)" | bc) summary: $(tail -4 "$work/sl.out" | tr '\n' ' ')"
 done
-echo "COUNT shoaldb httplogs_sl expected=$((RUNS * ROWS)) count=$(shoal_sql -N -e "SYNC GROUP COMMIT ON bench.httplogs_sl; SELECT count(*) FROM bench.httplogs_sl" 2>&1 | tail -1)"
+want shoaldb && echo "COUNT shoaldb httplogs_sl expected=$((RUNS * ROWS)) count=$(shoal_sql -N -e "SYNC GROUP COMMIT ON bench.httplogs_sl; SELECT count(*) FROM bench.httplogs_sl" 2>&1 | tail -1)"
 machine
