@@ -1,4 +1,4 @@
-# Shared helpers for the bench/*.sh harnesses (sourced). Starts ShoalDB, MariaDB and PostgreSQL on loopback,
+# Shared helpers for the bench/*.sh harnesses (sourced). Starts ShoalDB, MariaDB, PostgreSQL and QuestDB on loopback,
 # on private ports so that other servers on the machine are not touched, and stops them on exit.
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -7,6 +7,7 @@ SHOAL_QPORT=${SHOAL_QPORT:-29030}
 SHOAL_HPORT=${SHOAL_HPORT:-28030}
 export MARIADB_PORT=${MARIADB_PORT:-23306}
 export PG_PORT=${PG_PORT:-25432}
+QDB_HPORT=${QDB_HPORT:-26900}
 work=$(mktemp -d /tmp/shoal-bench.XXXXXX)
 chmod 755 "$work"   # the peers run as the mysql / postgres users
 export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
@@ -14,12 +15,16 @@ export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
 mkdir -p "$work/snap/server" "$work/snap/tools"
 cp -r "$home"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$home/shoal-server/target/lib" "$work/snap/server/"
 cp -r "$home"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$home/shoal-tools/target/lib" "$work/snap/tools/"
+if [ -n "${WITH_QUESTDB:-}" ]; then # QuestDbLauncher and QuestDB itself are in shoal-bench's shaded jar
+  mkdir -p "$work/snap/bench"; cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
+fi
 tools_cp="$work/snap/tools/shoal-tools-0.1.0-SNAPSHOT.jar:$work/snap/tools/lib/*"
 driver=("$JAVA_HOME/bin/java" -cp "$tools_cp" io.shoaldb.tools.LoadDriver)
 ingest=("$JAVA_HOME/bin/java" -Xmx4g -cp "$tools_cp" io.shoaldb.tools.IngestBench)
 shoal_pid=
 started_maria=
 started_pg=
+qdb_pid=
 
 machine() {
   echo "MACHINE git=$(git -C "$home" rev-parse --short HEAD)$(git -C "$home" diff --quiet -- . 2>/dev/null || echo +dirty) server_jar_mtime=$(stat -c %y "$home"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar | cut -c1-19 | tr " " T) nproc=$(nproc) mem_gib=$(free -g | awk '/Mem:/{print $2}') jdk=\"$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)\" load=\"$(cut -d' ' -f1-3 /proc/loadavg)\" date=$(date -u +%FT%TZ)"
@@ -29,6 +34,7 @@ stop_all() {
   [ -n "$shoal_pid" ] && { kill "$shoal_pid" 2>/dev/null || true; wait "$shoal_pid" 2>/dev/null || true; }
   [ -n "$started_maria" ] && { sh "$peers/mariadb-stop.sh" >/dev/null 2>&1 || true; }
   [ -n "$started_pg" ] && { sh "$peers/postgres-stop.sh" >/dev/null 2>&1 || true; }
+  [ -n "$qdb_pid" ] && { kill "$qdb_pid" 2>/dev/null || true; wait "$qdb_pid" 2>/dev/null || true; }
   return 0
 }
 trap 'stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
@@ -48,6 +54,23 @@ start_shoal() {
 }
 start_maria() { sh "$peers/mariadb-start.sh" >/dev/null; started_maria=1; }
 start_pg() { sh "$peers/postgres-start.sh" >/dev/null; started_pg=1; }
+# QuestDB in its own JVM (its CPU is measured apart from the client's), data in $work/questdb, HTTP only, on
+# 127.0.0.1:$QDB_HPORT; ready once its /exec endpoint answers. Needs WITH_QUESTDB=1 before sourcing this file.
+# QDB_CONF: extra server.conf lines (key=value, space-separated) that override the launcher's, e.g.
+# QDB_CONF=cairo.commit.mode=nosync.
+start_questdb() {
+  "$JAVA_HOME/bin/java" ${QDB_JAVA_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED \
+      -cp "$work/snap/bench/benchmarks.jar" io.shoaldb.bench.peer.QuestDbLauncher "$work/questdb" "$QDB_HPORT" ${QDB_CONF:-} \
+      > "$work/questdb.out" 2>&1 &
+  qdb_pid=$!
+  local i=0
+  until curl -sf -o /dev/null "http://127.0.0.1:$QDB_HPORT/exec?query=select%201"; do
+    kill -0 "$qdb_pid" 2>/dev/null || { echo "questdb exited at start" >&2; tail -5 "$work/questdb.out" >&2; exit 1; }
+    i=$((i+1)); [ $i -gt 600 ] && { echo "questdb did not start" >&2; tail -20 "$work/questdb.out" >&2; exit 1; }
+    sleep 0.2
+  done
+}
+qdb_sql() { curl -sfG "http://127.0.0.1:$QDB_HPORT/exec" --data-urlencode "query=$1"; }
 maria_pid() { cat "$MARIADB_DIR/run/mysqld.pid" 2>/dev/null || cat "$MARIADB_DIR/run/launcher.pid"; }
 pg_pid() { head -1 "$PG_DIR/data/postmaster.pid"; }
 
@@ -57,4 +80,5 @@ pg_sql() { psql -h127.0.0.1 -p"$PG_PORT" -Upostgres -q "$@"; }
 
 shoal_url="jdbc:mysql://127.0.0.1:$SHOAL_QPORT/bench?sslMode=DISABLED"
 maria_url="jdbc:mysql://127.0.0.1:$MARIADB_PORT/bench?sslMode=DISABLED"
+qdb_url="http://127.0.0.1:$QDB_HPORT"
 pg_url="jdbc:postgresql://127.0.0.1:$PG_PORT/bench"

@@ -33,8 +33,10 @@ import picocli.CommandLine.Option;
  * Bulk-ingestion benchmark: {@code gen} writes an httplogs-like CSV (timestamp, client ip, request line, status,
  * size; about 130 bytes a row); {@code load} splits a file into requests of {@code --chunk-bytes} on line
  * boundaries and sends them with {@code --streams} concurrent streams to ShoalDB (Stream Load over HTTP),
- * PostgreSQL ({@code COPY ... FROM STDIN} through pgJDBC's CopyManager) or MariaDB ({@code LOAD DATA LOCAL
- * INFILE} through Connector/J). Same chunks, same concurrency for every target. Bounded by {@code --max-seconds}.
+ * PostgreSQL ({@code COPY ... FROM STDIN} through pgJDBC's CopyManager), MariaDB ({@code LOAD DATA LOCAL
+ * INFILE} through Connector/J) or QuestDB (InfluxDB line protocol over HTTP, {@code POST /write}: each chunk is
+ * converted to ILP lines before the timed part, and the rows are counted afterwards through {@code /exec}).
+ * Same chunks, same concurrency for every target. Bounded by {@code --max-seconds}.
  */
 @Command(name = "ingest-bench", mixinStandardHelpOptions = true, subcommands = {IngestBench.Gen.class, IngestBench.Load.class})
 public final class IngestBench implements Runnable {
@@ -95,7 +97,7 @@ public final class IngestBench implements Runnable {
 
     @Command(name = "load", description = "load a file in chunks with concurrent streams")
     static final class Load implements Callable<Integer> {
-        enum Target { shoal, postgres, mariadb }
+        enum Target { shoal, postgres, mariadb, questdb }
 
         @Option(names = "--target", required = true)
         Target target;
@@ -105,7 +107,7 @@ public final class IngestBench implements Runnable {
         int chunkBytes;
         @Option(names = "--streams", defaultValue = "10")
         int streams;
-        @Option(names = "--url", required = true, description = "http://host:port/api/db/table/_stream_load or a JDBC URL")
+        @Option(names = "--url", required = true, description = "http://host:port/api/db/table/_stream_load, a JDBC URL, or http://host:port (QuestDB)")
         String url;
         @Option(names = "--user", defaultValue = "root")
         String user;
@@ -120,6 +122,10 @@ public final class IngestBench implements Runnable {
 
         private static final Pattern LOADED = Pattern.compile("\"NumberLoadedRows\"\\s*:\\s*(\\d+)");
         private static final Pattern STATUS = Pattern.compile("\"Status\"\\s*:\\s*\"([^\"]*)\"");
+
+        @Option(names = "--visible-timeout", defaultValue = "180",
+                description = "QuestDB: seconds to wait, after the load, for the WAL to be applied before counting")
+        int visibleTimeout;
 
         @Override
         public Integer call() throws Exception {
@@ -139,14 +145,27 @@ public final class IngestBench implements Runnable {
                 chunks.add(new int[] {off, end - off, rows});
                 off = end;
             }
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NORMAL).build();
+            // QuestDB: the same chunks as ILP lines, converted here, before the clock starts
+            byte[][] ilp = target == Target.questdb ? new byte[chunks.size()][] : null;
+            long ilpBytes = 0;
+            long countBefore = 0;
+            if (ilp != null) {
+                QuestDbIlp conv = new QuestDbIlp(table);
+                for (int i = 0; i < ilp.length; i++) {
+                    int[] ch = chunks.get(i);
+                    ilp[i] = conv.convert(data, ch[0], ch[1], ch[2]);
+                    ilpBytes += ilp[i].length;
+                }
+                countBefore = QuestDbIlp.count(http, url, table);
+            }
             AtomicInteger next = new AtomicInteger();
             AtomicLong rowsSent = new AtomicLong();
             AtomicLong rowsConfirmed = new AtomicLong();
             AtomicLong bytesSent = new AtomicLong();
             AtomicLong failures = new AtomicLong();
             ConcurrentHistogram latency = new ConcurrentHistogram(3);
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NORMAL).build();
             String auth = "Basic " + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(maxSeconds);
             long cpu0 = cpuTicks();
@@ -154,7 +173,7 @@ public final class IngestBench implements Runnable {
             List<Thread> threads = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
                 threads.add(Thread.ofPlatform().start(() -> {
-                    try (Connection c = target == Target.shoal ? null : DriverManager.getConnection(url, user, "")) {
+                    try (Connection c = target == Target.shoal || target == Target.questdb ? null : DriverManager.getConnection(url, user, "")) {
                         Statement st = c == null ? null : c.createStatement();
                         int i;
                         while ((i = next.getAndIncrement()) < chunks.size() && System.nanoTime() < deadline) {
@@ -176,6 +195,16 @@ public final class IngestBench implements Runnable {
                                     }
                                     Matcher n = LOADED.matcher(resp.body());
                                     yield n.find() ? Long.parseLong(n.group(1)) : -1;
+                                }
+                                case questdb -> {
+                                    HttpResponse<String> resp = http.send(HttpRequest.newBuilder(URI.create(url + "/write"))
+                                            .timeout(Duration.ofMinutes(5)).header("Content-Type", "text/plain; charset=utf-8")
+                                            .POST(HttpRequest.BodyPublishers.ofByteArray(ilp[i])).build(),
+                                            HttpResponse.BodyHandlers.ofString());
+                                    if (resp.statusCode() != 204) { // 204: the request's rows are committed
+                                        throw new IllegalStateException("HTTP " + resp.statusCode() + " " + resp.body());
+                                    }
+                                    yield ch[2];
                                 }
                                 case postgres -> c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn(
                                         "COPY " + table + " FROM STDIN WITH (FORMAT csv)",
@@ -208,13 +237,26 @@ public final class IngestBench implements Runnable {
             Thread.sleep(500); // let PostgreSQL reap the backends of the closed connections
             long cpu = cpuTicks() - cpu0;
             double cpuSeconds = cpu / 100.0; // USER_HZ
+            String extra = "";
+            if (target == Target.questdb) {
+                // QuestDB acknowledges a /write once it is in the table's WAL; readers see it once the WAL is applied
+                long v0 = System.nanoTime();
+                boolean applied = QuestDbIlp.awaitApplied(http, url, table, visibleTimeout);
+                double visible = (System.nanoTime() - v0) / 1e9;
+                long counted = QuestDbIlp.count(http, url, table) - countBefore;
+                extra = String.format(" visible_s=%.2f applied=%s counted_rows=%d server_cpu_to_visible_s=%.1f ilp_bytes=%d",
+                        visible, applied, counted, (cpuTicks() - cpu0) / 100.0, ilpBytes);
+                if (counted != rowsConfirmed.get()) {
+                    System.err.println("QuestDB: " + rowsConfirmed.get() + " rows acknowledged, count(*) grew by " + counted);
+                }
+            }
             System.out.printf("RESULT target=%s mode=%s chunk_bytes=%d streams=%d requests=%d rows=%d confirmed_rows=%d"
                             + " seconds=%.2f rows_per_s=%.0f mb_per_s=%.1f server_cpu_s=%.1f server_cores_busy=%.2f"
-                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f failures=%d%n",
+                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f failures=%d%s%n",
                     target, groupCommit == null ? "-" : groupCommit, chunkBytes, streams, latency.getTotalCount(),
                     rowsSent.get(), rowsConfirmed.get(), elapsed, rowsSent.get() / elapsed, bytesSent.get() / elapsed / 1e6,
                     cpuSeconds, cpuSeconds / elapsed, cpuSeconds > 0 ? rowsSent.get() / cpuSeconds : 0,
-                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, failures.get());
+                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, failures.get(), extra);
             return failures.get() == 0 ? 0 : 3;
         }
 
