@@ -2,78 +2,99 @@ package io.shoaldb.storage;
 
 import io.shoaldb.storage.rowset.RowsetMeta;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
- * Counts, per rowset, the table states that contain it, and remembers which rowsets were removed
- * (compacted away or dropped). A removed rowset's files may go once no state holds it. Guarded by the
- * engine's lock; deleting is left to the caller, outside the lock.
+ * When one table's removed rowsets (compacted away, truncated, dropped) may lose their files: once no live
+ * state of the table contains them. States are numbered in the order they are installed, and a rowset is in
+ * exactly the states from the one that added it up to (not including) the one that removed it, so a removed
+ * rowset is free when no live state's number falls in that range.
+ *
+ * <p>Work per install is proportional to the tablets the new state changed, not to all rowsets of the table:
+ * counting references per rowset and state made every commit walk every rowset, which under thousands of
+ * small commits a second (and a compaction backlog) became most of the commit's time. Guarded by the engine's
+ * lock; deleting is left to the caller, outside the lock.
  */
 final class RowsetRefs {
     record Doomed(RowsetMeta meta, Path directory) {
     }
 
-    private static final class Entry {
-        final RowsetMeta meta;
-        final Path directory;
-        int refs;
-        boolean removed;
+    private record Removal(RowsetMeta meta, Path directory, long addedIn, long removedIn) {
+    }
 
-        Entry(RowsetMeta meta, Path directory) {
-            this.meta = meta;
-            this.directory = directory;
+    /** Inline rowsets' bytes held by live states, over all tables: what {@link StorageEngine#admitsInline} limits. */
+    static final class InlineMemory {
+        private long bytes;
+
+        long bytes() {
+            return bytes;
         }
     }
 
-    private final Map<Long, Entry> entries = new HashMap<>();
-    private long inlineBytes;
+    private final InlineMemory inline;
+    /** The state that added each rowset of the current state. */
+    private final Map<Long, Long> addedIn = new HashMap<>();
+    private final TreeSet<Long> liveStates = new TreeSet<>();
+    private final List<Removal> removals = new ArrayList<>();
 
-    void retain(SnapshotState state) {
-        state.rowsets.forEach((tablet, list) -> {
-            for (RowsetMeta m : list) {
-                entries.computeIfAbsent(m.rowsetId(), id -> {
-                    if (m.inline()) {
-                        inlineBytes += m.dataBytes();
-                    }
-                    return new Entry(m, state.directories.get(tablet));
-                }).refs++;
+    RowsetRefs(InlineMemory inline) {
+        this.inline = inline;
+    }
+
+    /** {@code next} becomes the table's current state after {@code previous} (null for the first one). */
+    void installed(SnapshotState previous, SnapshotState next) {
+        liveStates.add(next.seq);
+        next.rowsets.forEach((tablet, list) -> {
+            List<RowsetMeta> before = previous == null ? List.of() : previous.rowsets.getOrDefault(tablet, List.of());
+            if (before != list) { // untouched tablets share their list with the previous state
+                diff(before, list, next, next.directories.get(tablet));
             }
         });
     }
 
-    /** Bytes of the inline rowsets some state still holds (they live in memory until then). */
-    long inlineBytes() {
-        return inlineBytes;
-    }
-
-    /** Drops one state's references; returns the removed rowsets nobody holds any more. */
-    void release(SnapshotState state, List<Doomed> doomed) {
-        for (List<RowsetMeta> list : state.rowsets.values()) {
-            for (RowsetMeta m : list) {
-                Entry e = entries.get(m.rowsetId());
-                if (e != null && --e.refs == 0) {
-                    entries.remove(m.rowsetId());
-                    if (e.meta.inline()) {
-                        inlineBytes -= e.meta.dataBytes();
-                    }
-                    if (e.removed) {
-                        doomed.add(new Doomed(e.meta, e.directory));
-                    }
-                }
+    private void diff(List<RowsetMeta> before, List<RowsetMeta> after, SnapshotState next, Path directory) {
+        Map<Long, RowsetMeta> gone = new HashMap<>();
+        before.forEach(m -> gone.put(m.rowsetId(), m));
+        for (RowsetMeta m : after) {
+            if (gone.remove(m.rowsetId()) == null && addedIn.putIfAbsent(m.rowsetId(), next.seq) == null
+                    && m.inline()) {
+                inline.bytes += m.dataBytes();
             }
         }
+        gone.values().forEach(m -> removed(m, directory, next.seq));
     }
 
-    void markRemoved(long rowsetId) {
-        Entry e = entries.get(rowsetId);
-        if (e != null) {
-            e.removed = true;
+    /** The table is dropped: every rowset of its current state goes once the states holding it are released. */
+    void dropped(SnapshotState current) {
+        current.rowsets.forEach((tablet, list) -> list.forEach(m -> removed(m, current.directories.get(tablet),
+                current.seq + 1)));
+    }
+
+    private void removed(RowsetMeta m, Path directory, long removedIn) {
+        Long added = addedIn.remove(m.rowsetId());
+        if (added != null) {
+            removals.add(new Removal(m, directory, added, removedIn));
         }
     }
 
-    boolean isReferenced(long rowsetId) {
-        return entries.containsKey(rowsetId);
+    /** A state is no longer alive; returns (into {@code doomed}) the removed rowsets no live state holds. */
+    void released(SnapshotState state, List<Doomed> doomed) {
+        liveStates.remove(state.seq);
+        for (Iterator<Removal> it = removals.iterator(); it.hasNext(); ) {
+            Removal r = it.next();
+            Long holder = liveStates.ceiling(r.addedIn());
+            if (holder == null || holder >= r.removedIn()) {
+                it.remove();
+                if (r.meta().inline()) {
+                    inline.bytes -= r.meta().dataBytes();
+                }
+                doomed.add(new Doomed(r.meta(), r.directory()));
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
  */
 final class SnapshotState {
     final TableEntry table;
+    /** Install order within the table (see {@link RowsetRefs}). */
+    final long seq;
     final long tableId;
     final long version;
     final TabletSchema schema;
@@ -24,6 +26,7 @@ final class SnapshotState {
 
     SnapshotState(TableEntry table, long version, TabletSchema schema, Map<Long, List<RowsetMeta>> rowsets) {
         this.table = table;
+        this.seq = table.nextStateSeq++;
         this.tableId = table.tableId;
         this.version = version;
         this.schema = schema;

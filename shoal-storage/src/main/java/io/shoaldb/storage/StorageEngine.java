@@ -47,7 +47,7 @@ public final class StorageEngine implements RowsetPublisher {
     private final StorageOptions options;
     private final Object lock = new Object();
     private final Map<Long, TableEntry> tables = new HashMap<>();
-    private final RowsetRefs refs = new RowsetRefs();
+    private final RowsetRefs.InlineMemory inlineMemory = new RowsetRefs.InlineMemory();
     private final AtomicLong nextRowsetId;
     /** Rowset ids from here on were allocated by this process; recovery never touches their files. */
     private final long firstIdOfThisRun;
@@ -104,8 +104,9 @@ public final class StorageEngine implements RowsetPublisher {
             }
             // Sorted by tablet id so status() lists tablets in a stable order.
             TableEntry table = new TableEntry(tableId, java.util.Collections.unmodifiableMap(new TreeMap<>(placements)),
-                    Map.copyOf(dirs));
+                    Map.copyOf(dirs), new RowsetRefs(inlineMemory));
             table.current = new SnapshotState(table, 0, schema, empty);
+            table.refs.installed(null, table.current);
             table.liveStates = 1;
             tables.put(tableId, table);
         }
@@ -195,7 +196,7 @@ public final class StorageEngine implements RowsetPublisher {
             return false;
         }
         synchronized (lock) {
-            return refs.inlineBytes() + estimatedBytes <= options.inlineMemLimit();
+            return inlineMemory.bytes() + estimatedBytes <= options.inlineMemLimit();
         }
     }
 
@@ -263,7 +264,6 @@ public final class StorageEngine implements RowsetPublisher {
                 list.stream().filter(m -> !present.contains(m.rowsetId())).forEach(merged::add);
                 next.put(tablet, sorted(merged));
             });
-            removed.values().forEach(list -> list.forEach(m -> refs.markRemoved(m.rowsetId())));
             swap(t, new SnapshotState(t, Math.max(c.version, version), c.schema, next), doomed);
         }
         delete(doomed);
@@ -280,7 +280,7 @@ public final class StorageEngine implements RowsetPublisher {
                 return;
             }
             t.dropped = true;
-            t.current.rowsets.values().forEach(l -> l.forEach(m -> refs.markRemoved(m.rowsetId())));
+            t.refs.dropped(t.current);
             cleanNow = releaseLocked(t, t.current, doomed);
         }
         delete(doomed);
@@ -337,9 +337,9 @@ public final class StorageEngine implements RowsetPublisher {
     }
 
     private void swap(TableEntry t, SnapshotState next, List<RowsetRefs.Doomed> doomed) {
-        refs.retain(next);
-        t.liveStates++;
         SnapshotState previous = t.current;
+        t.refs.installed(previous, next);
+        t.liveStates++;
         t.current = next;
         releaseLocked(t, previous, doomed);
     }
@@ -349,7 +349,7 @@ public final class StorageEngine implements RowsetPublisher {
         if (--state.refs > 0) {
             return false;
         }
-        refs.release(state, doomed);
+        t.refs.released(state, doomed);
         t.liveStates--;
         return t.dropped && t.liveStates == 0;
     }

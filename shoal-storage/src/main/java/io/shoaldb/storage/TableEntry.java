@@ -13,12 +13,15 @@ final class TableEntry {
     final long tableId;
     final Map<Long, TabletPlacement> placements;
     final Map<Long, Path> directories;
+    final RowsetRefs refs;
     SnapshotState current;
+    long nextStateSeq;
     int liveStates;
     boolean dropped;
 
-    TableEntry(long tableId, Map<Long, TabletPlacement> placements, Map<Long, Path> directories) {
+    TableEntry(long tableId, Map<Long, TabletPlacement> placements, Map<Long, Path> directories, RowsetRefs refs) {
         this.tableId = tableId;
+        this.refs = refs;
         this.placements = placements;
         this.directories = directories;
     }

@@ -38,9 +38,19 @@ public final class PendingLoad {
         return databaseId;
     }
 
-    /** The load's writer for a table, opened on first use. */
+    /** The load's writer for a table, opened on first use; its size is not known (rowsets are files). */
     public TableLoad table(WriteTarget target) {
-        return tables.computeIfAbsent(target.tableId(), id -> new TableLoad(storage, target));
+        return table(target, -1);
+    }
+
+    /**
+     * Like {@link #table(WriteTarget)} for a load that knows, when it opens the table, that everything it will
+     * write there is about {@code wholeLoadBytes} (-1 = unknown): a small one writes inline rowsets, durable
+     * with the commit record instead of as files (see {@code StorageEngine.admitsInline}).
+     */
+    public TableLoad table(WriteTarget target, long wholeLoadBytes) {
+        return tables.computeIfAbsent(target.tableId(), id -> wholeLoadBytes < 0 ? new TableLoad(storage, target)
+                : new TableLoad(storage, target, wholeLoadBytes));
     }
 
     public long rows() {

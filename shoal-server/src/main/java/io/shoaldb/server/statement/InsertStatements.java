@@ -111,7 +111,8 @@ final class InsertStatements {
         ExplicitTransaction transaction = session.transaction();
         PendingLoad pending = pendingLoad(session, transaction, databaseId, label);
         try {
-            source.feed(assembler, batch -> pending.table(target).append(batch));
+            source.feed(assembler, batch -> pending.table(target, wholeLoadBytes(transaction, batchRows, batch))
+                    .append(batch));
             LoadCounters counters = checkFiltered(session, assembler);
             int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
             if (transaction != null) {
@@ -133,6 +134,16 @@ final class InsertStatements {
         SqlNode query = source instanceof SqlOrderBy orderBy ? orderBy.query : source;
         return !(query.getKind() == SqlKind.VALUES || query instanceof SqlSelect select && select.getFrom() == null
                 && select.getWhere() == null && source == query);
+    }
+
+    /**
+     * What the whole INSERT writes, when its first batch tells: a VALUES list (batches sized by its row count)
+     * whose first batch was not cut by bytes is that batch. Inside BEGIN ... COMMIT more statements follow,
+     * so the size is unknown (-1), as for INSERT ... SELECT.
+     */
+    private static long wholeLoadBytes(ExplicitTransaction transaction, int batchRows, Batch first) {
+        boolean wholeStatement = batchRows < MAX_BATCH_ROWS && first.retainedBytes() < MAX_BATCH_BYTES / 2;
+        return transaction == null && wholeStatement ? first.retainedBytes() : -1;
     }
 
     /** MySQL's checks on an INSERT column list: every name exists, none twice. */

@@ -31,7 +31,9 @@ final class NormalLoad {
         PendingLoad pending = new PendingLoad(ctx.storage(), ctx.txns(), ctx.databaseId(), label);
         try {
             run.open(body, LoadRun.NORMAL_BATCH_ROWS, LoadRun.NORMAL_BATCH_BYTES);
-            run.drainInto(batch -> pending.table(ctx.target()).append(batch));
+            // A plain body's length is (about) its rows' size: a small load commits them inline.
+            long wholeLoadBytes = ctx.headers().compressType() == null ? ctx.request().contentLength() : -1;
+            run.drainInto(batch -> pending.table(ctx.target(), wholeLoadBytes).append(batch));
         } catch (IOException e) {
             pending.abortWrites();
             return run.reply().txn(-1, label).fail(run.readFailure(e)).build();
