@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * exactly the states from the one that added it up to (not including) the one that removed it, so a removed
  * rowset is free when no live state's number falls in that range.
  *
- * <p>Work per install is proportional to the tablets the new state changed, not to all rowsets of the table:
+ * <p>Work per install is proportional to what the new state changed, not to all rowsets of the table:
  * counting references per rowset and state made every commit walk every rowset, which under thousands of
  * small commits a second (and a compaction backlog) became most of the commit's time. Guarded by the engine's
  * lock; deleting is left to the caller, outside the lock.
@@ -55,6 +55,17 @@ final class RowsetRefs {
                 diff(before, list, next, next.directories.get(tablet));
             }
         });
+    }
+
+    /** {@code next} is current, made from the previous state by a publish of exactly these changes. */
+    void published(SnapshotState next, Map<Long, List<RowsetMeta>> added, Map<Long, List<RowsetMeta>> removed) {
+        liveStates.add(next.seq);
+        removed.forEach((tablet, list) -> list.forEach(m -> removed(m, next.directories.get(tablet), next.seq)));
+        added.forEach((tablet, list) -> list.forEach(m -> {
+            if (addedIn.putIfAbsent(m.rowsetId(), next.seq) == null && m.inline()) {
+                inline.bytes += m.dataBytes();
+            }
+        }));
     }
 
     private void diff(List<RowsetMeta> before, List<RowsetMeta> after, SnapshotState next, Path directory) {

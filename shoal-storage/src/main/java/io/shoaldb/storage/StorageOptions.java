@@ -26,7 +26,7 @@ public record StorageOptions(long memtableBytes, long segmentTargetBytes, Segmen
                              long compactionIntervalMillis, int compactionThreads, long inlineLoadBytes,
                              long inlineMemLimit) {
     public static final StorageOptions DEFAULT = new StorageOptions(64L << 20, 256L << 20,
-            SegmentWriterOptions.DEFAULT, 4096, 8, 32, 64L << 20, 64L << 20, 1000, 1, 1L << 20, 64L << 20);
+            SegmentWriterOptions.DEFAULT, 4096, 8, 128, 64L << 20, 64L << 20, 1000, 2, 1L << 20, 64L << 20);
 
     public StorageOptions {
         if (memtableBytes < 1 || segmentTargetBytes < 1 || batchRows < 1 || compactionTriggerRowsets < 1
