@@ -1,6 +1,7 @@
 package io.shoaldb.bench.exec;
 
 import io.shoaldb.bench.TempDirs;
+import io.shoaldb.exec.LineitemRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ public class DuckDbScanAggregateBenchmark {
         Lineitem.Answer answer = Lineitem.writeCsv(csv, rows);
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
-            s.execute(Lineitem.DUCKDB_DDL);
+            s.execute(LineitemRows.DUCKDB_DDL);
             s.execute("COPY lineitem FROM '" + csv + "' (FORMAT csv, HEADER false, NULLSTR '\\N', QUOTE '\"')");
         }
         Files.delete(csv);

@@ -1,6 +1,7 @@
 package io.shoaldb.bench.exec;
 
 import io.shoaldb.bench.TempDirs;
+import io.shoaldb.exec.LineitemRows;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +45,7 @@ public class ScanAggregateBenchmark {
         int workers = Runtime.getRuntime().availableProcessors();
         dir = TempDirs.create("scan-aggregate");
         db = new BenchDatabase(dir, workers, workers);
-        db.createDuplicate("lineitem", List.of("l_orderkey", "l_linenumber"), Lineitem.COLUMNS, 2 * workers);
+        db.createDuplicate("lineitem", List.of("l_orderkey", "l_linenumber"), LineitemRows.COLUMNS, 2 * workers);
         Lineitem.Answer answer = Lineitem.load(db, rows);
         answer.check("ShoalDB", db.query(Lineitem.SQL));
     }
