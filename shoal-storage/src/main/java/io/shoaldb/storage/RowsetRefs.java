@@ -61,20 +61,15 @@ final class RowsetRefs {
     void published(SnapshotState next, Map<Long, List<RowsetMeta>> added, Map<Long, List<RowsetMeta>> removed) {
         liveStates.add(next.seq);
         removed.forEach((tablet, list) -> list.forEach(m -> removed(m, next.directories.get(tablet), next.seq)));
-        added.forEach((tablet, list) -> list.forEach(m -> {
-            if (addedIn.putIfAbsent(m.rowsetId(), next.seq) == null && m.inline()) {
-                inline.bytes += m.dataBytes();
-            }
-        }));
+        added.forEach((tablet, list) -> list.forEach(m -> added(m, next.seq)));
     }
 
     private void diff(List<RowsetMeta> before, List<RowsetMeta> after, SnapshotState next, Path directory) {
         Map<Long, RowsetMeta> gone = new HashMap<>();
         before.forEach(m -> gone.put(m.rowsetId(), m));
         for (RowsetMeta m : after) {
-            if (gone.remove(m.rowsetId()) == null && addedIn.putIfAbsent(m.rowsetId(), next.seq) == null
-                    && m.inline()) {
-                inline.bytes += m.dataBytes();
+            if (gone.remove(m.rowsetId()) == null) {
+                added(m, next.seq);
             }
         }
         gone.values().forEach(m -> removed(m, directory, next.seq));
@@ -84,6 +79,13 @@ final class RowsetRefs {
     void dropped(SnapshotState current) {
         current.rowsets.forEach((tablet, list) -> list.forEach(m -> removed(m, current.directories.get(tablet),
                 current.seq + 1)));
+    }
+
+    /** A rowset that is new in state {@code seq} (a repeated publish of one already there changes nothing). */
+    private void added(RowsetMeta m, long seq) {
+        if (addedIn.putIfAbsent(m.rowsetId(), seq) == null && m.inline()) {
+            inline.bytes += m.dataBytes();
+        }
     }
 
     private void removed(RowsetMeta m, Path directory, long removedIn) {

@@ -335,31 +335,23 @@ public final class StorageEngine implements RowsetPublisher {
     }
 
     /**
-     * A tablet's rowsets with {@code added} (kept in version order). A load's rowsets come after every
-     * visible version: appended without sorting or searching, so a commit costs the same however many
+     * A tablet's rowsets with {@code added} (kept in version order). A load adds one rowset after every
+     * visible version: it is appended without sorting or searching, so a commit costs the same however many
      * rowsets wait for compaction. Others (a compaction's output, a repeated publish) take the general path.
      */
     private static List<RowsetMeta> withAdded(List<RowsetMeta> current, List<RowsetMeta> added) {
-        if (added.isEmpty()) {
-            return current;
-        }
-        long last = current.isEmpty() ? Long.MIN_VALUE : current.getLast().endVersion();
-        List<RowsetMeta> inOrder = sorted(added);
-        if (inOrder.getFirst().startVersion() > last && distinctIds(inOrder)) {
-            List<RowsetMeta> out = new ArrayList<>(current.size() + inOrder.size());
+        if (added.size() == 1 && (current.isEmpty()
+                || added.getFirst().startVersion() > current.getLast().endVersion())) {
+            List<RowsetMeta> out = new ArrayList<>(current.size() + 1);
             out.addAll(current);
-            out.addAll(inOrder);
+            out.add(added.getFirst());
             return java.util.Collections.unmodifiableList(out);
         }
         List<RowsetMeta> merged = new ArrayList<>(current);
         Set<Long> present = new HashSet<>();
         merged.forEach(m -> present.add(m.rowsetId()));
-        inOrder.stream().filter(m -> present.add(m.rowsetId())).forEach(merged::add);
+        added.stream().filter(m -> present.add(m.rowsetId())).forEach(merged::add);
         return sorted(merged);
-    }
-
-    private static boolean distinctIds(List<RowsetMeta> rowsets) {
-        return rowsets.size() == 1 || rowsets.stream().map(RowsetMeta::rowsetId).distinct().count() == rowsets.size();
     }
 
     /** Installs a state whose rowset changes the table's {@link RowsetRefs} have not been told of. */

@@ -49,7 +49,7 @@ final class ChannelPacketSink implements PacketSink {
             held.add(buffer);
         });
         if (heldBytes >= FLUSH_BYTES || !channel.isWritable()) {
-            ChannelPromise written = writeHeld(false);
+            ChannelPromise written = writeHeld(false, null);
             if (!channel.isWritable()) {
                 written.awaitUninterruptibly();
                 if (!written.isSuccess()) {
@@ -70,10 +70,6 @@ final class ChannelPacketSink implements PacketSink {
     /** Sends what is written, then closes: for replies after which the protocol state cannot be trusted. */
     void flushAndClose() {
         writeHeld(true, null);
-    }
-
-    private ChannelPromise writeHeld(boolean close) {
-        return writeHeld(close, null);
     }
 
     /** Hands the held packets to the event loop in one task that writes and flushes them (and closes). */
