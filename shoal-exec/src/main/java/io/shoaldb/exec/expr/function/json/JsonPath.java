@@ -3,16 +3,15 @@ package io.shoaldb.exec.expr.function.json;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.json.JsonPathSteps;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A Doris JSON path: {@code $}, then steps {@code .key}, {@code ."key.with.dots"}, {@code ['key']} and
- * {@code [index]} (from 0), e.g. {@code $.a.b}, {@code $.a[2]}, {@code $."a.b"[0].c}. Parsed once per
- * call site; {@link #seek} then walks one document without building a tree, skipping what the path does
- * not enter. Steps are String (object key, matched exactly, first occurrence) or Integer (array index).
+ * A Doris JSON path (grammar: {@link JsonPathSteps}; indexes from 0). Parsed once per call site;
+ * {@link #seek} then walks one document without building a tree, skipping what the path does not enter.
+ * Steps are String (object key, matched exactly, first occurrence) or Integer (array index).
  */
 final class JsonPath {
     private final Object[] steps;
@@ -28,57 +27,12 @@ final class JsonPath {
      *         but not implemented (a silent NULL would be a wrong answer)
      */
     static Optional<JsonPath> parse(String text) {
-        String t = text.strip();
-        if (!t.startsWith("$")) {
-            return Optional.empty();
-        }
-        List<Object> steps = new ArrayList<>();
-        int i = 1;
-        while (i < t.length()) {
-            char c = t.charAt(i);
-            if (c == '.' && i + 1 < t.length() && t.charAt(i + 1) == '"') {
-                int close = t.indexOf('"', i + 2);
-                if (close < 0) {
-                    return Optional.empty();
-                }
-                steps.add(t.substring(i + 2, close));
-                i = close + 1;
-            } else if (c == '.') {
-                int j = i + 1;
-                while (j < t.length() && t.charAt(j) != '.' && t.charAt(j) != '[') {
-                    j++;
-                }
-                String key = t.substring(i + 1, j);
-                if (key.isEmpty()) {
-                    return Optional.empty();
-                }
-                if (key.equals("*")) {
-                    throw ErrorCode.NOT_SUPPORTED.exception("JSON path wildcards (" + text + ")");
-                }
-                steps.add(key);
-                i = j;
-            } else if (c == '[') {
-                int close = t.indexOf(']', i);
-                if (close < 0) {
-                    return Optional.empty();
-                }
-                String inner = t.substring(i + 1, close).strip();
-                if (inner.length() >= 2 && (inner.charAt(0) == '\'' || inner.charAt(0) == '"')
-                        && inner.charAt(inner.length() - 1) == inner.charAt(0)) {
-                    steps.add(inner.substring(1, inner.length() - 1));
-                } else if (inner.matches("\\d{1,9}")) {
-                    steps.add(Integer.parseInt(inner));
-                } else if (inner.equals("*") || inner.startsWith("last")) {
-                    throw ErrorCode.NOT_SUPPORTED.exception("JSON path wildcards and [last] (" + text + ")");
-                } else {
-                    return Optional.empty();
-                }
-                i = close + 1;
-            } else {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(new JsonPath(steps));
+        return switch (JsonPathSteps.parse(text)) {
+            case JsonPathSteps.Steps parsed -> Optional.of(new JsonPath(parsed.steps()));
+            case JsonPathSteps.Unsupported unsupported ->
+                    throw ErrorCode.NOT_SUPPORTED.exception(unsupported.what() + " (" + text + ")");
+            case JsonPathSteps.Invalid invalid -> Optional.empty();
+        };
     }
 
     /**
