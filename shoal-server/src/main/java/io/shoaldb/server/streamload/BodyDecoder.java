@@ -3,9 +3,8 @@ package io.shoaldb.server.streamload;
 import com.github.luben.zstd.ZstdInputStream;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
-import io.shoaldb.ingest.format.csv.CsvReader;
-import io.shoaldb.ingest.format.json.JsonReader;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,43 +18,13 @@ import net.jpountz.lz4.LZ4FrameInputStream;
  * one thread; memory stays bounded by the decoder's buffer and the assembler's batch size.
  */
 final class BodyDecoder implements AutoCloseable {
-    /** The decoders have no common type; this is the one call the load makes. */
-    private interface BatchSource extends AutoCloseable {
-        Batch next() throws IOException;
-
-        @Override
-        void close() throws IOException;
-    }
-
     private final CountingInputStream received;
-    private final BatchSource source;
+    private final BatchReader source;
 
     BodyDecoder(InputStream body, LoadOptions options, String compressType, RowBatchAssembler assembler) {
         this.received = new CountingInputStream(body);
         InputStream data = decompressing(received, compressType);
-        if (options.format().isCsv()) {
-            CsvReader csv = new CsvReader(data, options, assembler);
-            source = new BatchSource() {
-                public Batch next() throws IOException {
-                    return csv.next();
-                }
-
-                public void close() throws IOException {
-                    csv.close();
-                }
-            };
-        } else {
-            JsonReader json = new JsonReader(data, options, assembler);
-            source = new BatchSource() {
-                public Batch next() throws IOException {
-                    return json.next();
-                }
-
-                public void close() throws IOException {
-                    json.close();
-                }
-            };
-        }
+        source = BatchReader.open(data, options, assembler);
     }
 
     /** Validates {@code compress_type} before anything is read (Doris's names; lz4 means the LZ4 frame format). */

@@ -4,6 +4,7 @@ import io.shoaldb.ingest.convert.Reasons;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.convert.TextRow;
 import io.shoaldb.ingest.convert.Utf8;
+import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import java.util.Arrays;
  * </ul>
  * The reader owns its buffer; fields handed to the assembler are valid only during that call.
  */
-public final class CsvReader implements AutoCloseable {
+public final class CsvReader implements BatchReader {
     private static final int DEFAULT_BUFFER = 1 << 20;
 
     private final InputStream in;
@@ -96,6 +97,7 @@ public final class CsvReader implements AutoCloseable {
     }
 
     /** The next batch of converted rows, or null when the input is exhausted. */
+    @Override
     public Batch next() throws IOException {
         while (!assembler.isFull() && readRecord()) {
             // each record was handed to the assembler

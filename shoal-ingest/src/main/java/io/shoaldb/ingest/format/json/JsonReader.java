@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.convert.TextRow;
 import io.shoaldb.ingest.convert.Utf8;
+import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
@@ -33,7 +34,7 @@ import java.util.List;
  * failed"); the load goes on and {@code max_filter_ratio} decides. In the whole-body layout the body is
  * validated before any row is produced, so a broken array loads nothing, as in Doris.
  */
-public final class JsonReader implements AutoCloseable {
+public final class JsonReader implements BatchReader {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
@@ -95,6 +96,7 @@ public final class JsonReader implements AutoCloseable {
     }
 
     /** The next batch, or null when the input is exhausted. */
+    @Override
     public Batch next() throws IOException {
         if (byLine) {
             while (!assembler.isFull() && nextLine()) {

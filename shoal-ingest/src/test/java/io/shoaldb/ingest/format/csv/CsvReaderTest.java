@@ -196,7 +196,7 @@ class CsvReaderTest {
         assertThat(reordered.rows()).containsExactly(row(7L, null, "abc"));
     }
 
-    /** An httplogs-like row (the data set of shoal-bench's CsvDecodeBenchmark) loads in strict mode, nothing filtered. */
+    /** An httplogs-like row (the data set of shoal-bench's DecodeBenchmark) loads in strict mode, nothing filtered. */
     @Test
     void httplogsRowLoadsInStrictMode() throws IOException {
         Result r = load(HTTPLOGS, "1998-05-12 21:33:45\t17.203.4.249\tGET /french/splash_inet.html?q=7&sid=3f2a HTTP/1.0"

@@ -72,7 +72,7 @@ class JsonReaderTest {
                 row(3L, "{\"n\": 1}", "{\"s\": 1}", null));
     }
 
-    /** An httplogs-like row (the data set of shoal-bench's JsonDecodeBenchmark) loads in strict mode, nothing filtered. */
+    /** An httplogs-like row (the data set of shoal-bench's DecodeBenchmark) loads in strict mode, nothing filtered. */
     @Test
     void httplogsRowLoadsInStrictMode() throws IOException {
         LoadSchema httplogs = schema(col("ts", DataType.datetime(0), false, null),

@@ -2,11 +2,14 @@ package io.shoaldb.bench.ingest;
 
 import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
 import io.shoaldb.ingest.format.csv.CsvReader;
+import io.shoaldb.ingest.format.json.JsonReader;
 import io.shoaldb.vector.Batch;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,9 +24,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Single-thread stream-load decode + conversion of httplogs-like CSV: {@link CsvReader} feeding a
- * {@link RowBatchAssembler} (stream-load policy, strict mode) until every row is in a {@link Batch}.
- * The score is invocations/s of one {@code rows}-row payload; the {@code megabytes} counter is MB/s.
+ * Single-thread stream-load decode + conversion of httplogs-like rows, as CSV ({@link CsvReader}) or as
+ * newline-delimited JSON ({@link JsonReader}), feeding a {@link RowBatchAssembler} (stream-load policy,
+ * strict mode) until every row is in a {@link Batch}. The score is invocations/s of one {@code rows}-row
+ * payload; the {@code megabytes} counter is MB/s.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -32,16 +36,19 @@ import org.openjdk.jmh.annotations.Warmup;
     "--sun-misc-unsafe-memory-access=allow"})
 @Warmup(iterations = 3, time = 5)
 @Measurement(iterations = 5, time = 5)
-public class CsvDecodeBenchmark {
+public class DecodeBenchmark {
     @Param("100000")
     public int rows;
+
+    @Param({"csv", "json"})
+    public String format;
 
     private byte[] data;
 
     @Setup
     public void generate() throws IOException {
-        data = HttpLogs.csv(rows);
-        long decoded = decodeAll(data);
+        data = format.equals("json") ? HttpLogs.json(rows) : HttpLogs.csv(rows);
+        long decoded = decodeAll(data, format);
         if (decoded != rows) {
             throw new IllegalStateException("decoded " + decoded + " of " + rows + " rows");
         }
@@ -49,17 +56,17 @@ public class CsvDecodeBenchmark {
 
     @Benchmark
     public long decode(DecodeCounters counters) throws IOException {
-        long n = decodeAll(data);
+        long n = decodeAll(data, format);
         counters.megabytes += data.length / 1e6;
         counters.rows += n;
         return n;
     }
 
-    static long decodeAll(byte[] data) throws IOException {
-        LoadOptions o = LoadOptions.defaults();
+    static long decodeAll(byte[] data, String format) throws IOException {
+        LoadOptions o = LoadOptions.parse(Map.of("format", format));
         RowBatchAssembler a = new RowBatchAssembler(HttpLogs.SCHEMA, o.columns(), ConversionPolicy.streamLoad(true));
         long n = 0;
-        try (CsvReader r = new CsvReader(new ByteArrayInputStream(data), o, a)) {
+        try (BatchReader r = BatchReader.open(new ByteArrayInputStream(data), o, a)) {
             for (Batch b = r.next(); b != null; b = r.next()) {
                 n += b.rowCount();
             }
