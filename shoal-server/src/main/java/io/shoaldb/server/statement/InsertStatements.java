@@ -79,7 +79,7 @@ final class InsertStatements {
                 throw ErrorCode.WRONG_VALUE_COUNT.exception(1);
             }
             boolean strict = session.variables().insertStrict();
-            return normalInsert(session, table, target, databaseId, statement.label(), columns, MAX_BATCH_ROWS,
+            return normalInsert(session, table, target, databaseId, statement.label(), columns, MAX_BATCH_ROWS, false,
                     (assembler, sink) -> QueryRowFeeder.feed(server.executor().execute(plan), assembler, sink, strict));
         }
         List<List<SqlNode>> rows = valuesRows(statement.source());
@@ -89,7 +89,7 @@ final class InsertStatements {
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
         return normalInsert(session, table, target, databaseId, statement.label(), columns,
-                Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)),
+                Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)), rows.size() < MAX_BATCH_ROWS,
                 (assembler, sink) -> convert(session, rows, parameters, columns.size(), assembler, sink));
     }
 
@@ -102,16 +102,20 @@ final class InsertStatements {
     /**
      * The normal path: rows written to the tablets as they are converted, then one labelled transaction (or
      * kept for COMMIT inside BEGIN). On any failure the written files are deleted and nothing is committed.
+     *
+     * @param oneBatch the source's rows fit one batch by count (VALUES), so its first batch is the whole
+     *        statement unless cut by bytes
      */
     private StatementResult normalInsert(ShoalSession session, Table table, WriteTarget target, long databaseId,
-            String label, List<String> columns, int batchRows, RowSource source) {
+            String label, List<String> columns, int batchRows, boolean oneBatch, RowSource source) {
         RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
                 batchRows, MAX_BATCH_BYTES, WARNINGS_KEPT);
         ExplicitTransaction transaction = session.transaction();
         PendingLoad pending = pendingLoad(session, transaction, databaseId, label);
         try {
-            source.feed(assembler, batch -> pending.table(target, wholeLoadBytes(transaction, batchRows, batch))
+            boolean sizeKnown = oneBatch && transaction == null;
+            source.feed(assembler, batch -> pending.table(target, sizeKnown ? wholeStatementBytes(batch) : -1)
                     .append(batch));
             LoadCounters counters = checkFiltered(session, assembler);
             int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
@@ -137,13 +141,11 @@ final class InsertStatements {
     }
 
     /**
-     * What the whole INSERT writes, when its first batch tells: a VALUES list (batches sized by its row count)
-     * whose first batch was not cut by bytes is that batch. Inside BEGIN ... COMMIT more statements follow,
-     * so the size is unknown (-1), as for INSERT ... SELECT.
+     * What a one-batch INSERT writes, told by its first batch when that batch was not cut by bytes (-1 when it
+     * may have been). Inside BEGIN ... COMMIT more statements follow, so callers pass -1 there, as for a query.
      */
-    private static long wholeLoadBytes(ExplicitTransaction transaction, int batchRows, Batch first) {
-        boolean wholeStatement = batchRows < MAX_BATCH_ROWS && first.retainedBytes() < MAX_BATCH_BYTES / 2;
-        return transaction == null && wholeStatement ? first.retainedBytes() : -1;
+    private static long wholeStatementBytes(Batch first) {
+        return first.retainedBytes() < MAX_BATCH_BYTES / 2 ? first.retainedBytes() : -1;
     }
 
     /** MySQL's checks on an INSERT column list: every name exists, none twice. */
