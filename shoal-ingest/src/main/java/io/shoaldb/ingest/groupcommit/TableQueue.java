@@ -247,7 +247,7 @@ final class TableQueue {
      * no commit running or queued for the table, commits once it holds as many sync loads as the last sync
      * commit did (the clients that commit released come back as the next group; a lone client's group is
      * itself, so it never waits) and no load is between reserving memory and joining. Otherwise it waits
-     * for the rest of its group at most the adaptive window, counted from its first sync load. While a
+     * for the rest of its group at most the adaptive window, counted from when it first could commit. While a
      * commit runs nothing is decided here: arrivals gather, and {@link #commitFinished} asks again.
      */
     private void adaptive() {
