@@ -27,8 +27,12 @@ import org.slf4j.LoggerFactory;
  * Replays one table's leftover WALs, oldest transaction first, each on its own:
  * <ol>
  * <li>a header that never became complete: the file never acknowledged anything, delete it;</li>
- * <li>corrupt (bad magic, checksum mismatch on a complete record): rename to {@code <name>.corrupt}, count
- *     {@code group_commit_wal_fail}, remember the reason, go on with the next file;</li>
+ * <li>unreadable (bad magic or version, a damaged header followed by records): rename to
+ *     {@code <name>.corrupt}, count {@code group_commit_wal_fail}, remember the reason, go on with the next
+ *     file;</li>
+ * <li>damaged past its valid prefix (a bad record followed by a valid one, see {@link WalReader}): the valid
+ *     prefix - which holds every load acknowledged before the damage - is replayed as below, then the file is
+ *     renamed to {@code <name>.corrupt} instead of deleted, counted and remembered as above;</li>
  * <li>its transaction (looked up by id, checked by label) is COMMITTED or VISIBLE: the rows are in, record its
  *     request ids and delete it (idempotent);</li>
  * <li>the table is gone (the resolver answers null): delete it with a log line;</li>
@@ -77,7 +81,7 @@ final class WalReplayer {
         try {
             contents = WalReader.read(services.files().readAllBytes(file), file.toString());
         } catch (ShoalException e) {
-            setAside(queue, file, e);
+            setAside(queue, file, "its rows are NOT replayed: " + e.getMessage());
             return;
         } catch (IOException e) {
             fail(queue, file, "cannot read WAL " + file + ": " + e, e);
@@ -97,7 +101,7 @@ final class WalReplayer {
                 LOG.info("WAL {}: its label {} is already {} (txn {}); deleting the WAL", file, name.label(),
                         txn.get().state(), txn.get().txnId());
                 recordRequestIds(queue, name, contents, txn.get().commitTimeMillis(), txn.get().txnId());
-                delete(queue, file);
+                retire(queue, file, contents);
                 return;
             }
             WriteTarget target = resolver == null ? null : resolver.resolve(f.dbId(), f.tableId());
@@ -109,7 +113,7 @@ final class WalReplayer {
             }
             long commitTxnId = load(target, name.label(), contents);
             recordRequestIds(queue, name, contents, services.timer().nowMillis(), commitTxnId);
-            delete(queue, file);
+            retire(queue, file, contents);
         } catch (IOException | RuntimeException e) {
             fail(queue, file, "replay of WAL " + file + " failed: " + e.getMessage(), e);
         }
@@ -157,24 +161,32 @@ final class WalReplayer {
         queue.requests.committed(ids, services.timer().nowMillis());
     }
 
+    /** The WAL's valid records are in storage: delete it, or keep it aside as evidence when it was damaged. */
+    private void retire(TableQueue queue, Path file, WalContents contents) throws IOException {
+        if (contents.damaged()) {
+            setAside(queue, file, "its " + contents.rows() + " rows before the damage were replayed; " + contents.damage());
+        } else {
+            delete(queue, file);
+        }
+    }
+
     private void delete(TableQueue queue, Path file) throws IOException {
         services.files().deleteIfExists(file);
         services.files().fsyncDirectory(file.getParent());
         queue.removePendingWal(file);
     }
 
-    private void setAside(TableQueue queue, Path file, ShoalException why) {
+    private void setAside(TableQueue queue, Path file, String why) {
         Path aside = file.resolveSibling(file.getFileName() + WalFileName.CORRUPT_SUFFIX);
         try {
             services.files().moveAtomically(file, aside);
             services.files().fsyncDirectory(file.getParent());
-            LOG.error("WAL {} is corrupt and was moved aside to {}; its rows are NOT replayed: {}", file, aside,
-                    why.getMessage());
+            LOG.error("WAL {} is corrupt and was moved aside to {}; {}", file, aside, why);
             queue.removePendingWal(file);
         } catch (IOException e) {
-            LOG.error("WAL {} is corrupt ({}) and could not be moved aside: {}", file, why.getMessage(), e.toString());
+            LOG.error("WAL {} is corrupt ({}) and could not be moved aside: {}", file, why, e.toString());
         }
-        queue.setLastFailure(why.getMessage());
+        queue.setLastFailure("WAL " + file.getFileName() + " is corrupt; " + why);
         services.metrics().walFailed();
     }
 
