@@ -69,10 +69,11 @@ public final class GroupCommitManager implements AutoCloseable {
         // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
         ExecutorService committers = Executors.newCachedThreadPool(
                 Thread.ofPlatform().name("group-commit-", 0).daemon().factory());
-        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns,
+        WalDirectories dirs = new WalDirectories(files, walDirs);
+        this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
-                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts);
+                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts, new WalDistress(dirs, metrics));
         this.replayer = new WalReplayer(services);
         try {
             scanExisting();
@@ -233,6 +234,7 @@ public final class GroupCommitManager implements AutoCloseable {
             try {
                 b.wal.awaitDurable(joined.walOffset());
             } catch (IOException e) {
+                q.walFailed(b, e);
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
             }
             return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
@@ -400,6 +402,17 @@ public final class GroupCommitManager implements AutoCloseable {
             out.add(q.status());
         }
         out.sort(Comparator.comparingLong(GroupCommitTableStatus::tableId));
+        return out;
+    }
+
+    /**
+     * What makes group commit unhealthy now, for the health check: WAL directories whose last append or fsync
+     * failed (their WAL is never written again; new WALs go elsewhere or fail). Empty when healthy.
+     */
+    public List<String> healthProblems() {
+        List<String> out = new ArrayList<>();
+        services.dirs().distressed().forEach((root, why) -> out.add("group commit WAL directory " + root
+                + " is distressed (a write or fsync failed): " + why));
         return out;
     }
 

@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What every table queue shares: files, engines, the tables' current write targets, time, the commit
- * executor, memory and metrics.
+ * executor, memory, metrics, and where WAL writers report failures.
  */
 record Services(FilesFacade files, WalDirectories dirs, StorageEngine storage, TransactionManager txns,
         WalTargetResolver currentTargets, CommitTimer timer, ExecutorService committers, MemoryBudget memory, GroupCommitMetrics metrics,
-        GroupCommitOptions options, AtomicInteger maxWalNumPerTable, Runnable walCountsChanged) {
+        GroupCommitOptions options, AtomicInteger maxWalNumPerTable, Runnable walCountsChanged, WalDistress walHealth) {
 }

@@ -79,7 +79,8 @@ final class WalReplayer {
         WalFileName name = f.name();
         WalContents contents;
         try {
-            contents = WalReader.read(services.files().readAllBytes(file), file.toString());
+            contents = WalReader.read(services.walHealth().replayable(file, services.files().readAllBytes(file)),
+                    file.toString());
         } catch (ShoalException e) {
             setAside(queue, file, "its rows are NOT replayed: " + e.getMessage());
             return;
@@ -173,6 +174,7 @@ final class WalReplayer {
     private void delete(TableQueue queue, Path file) throws IOException {
         services.files().deleteIfExists(file);
         services.files().fsyncDirectory(file.getParent());
+        services.walHealth().replayed(file);
         queue.removePendingWal(file);
     }
 
