@@ -5,7 +5,6 @@ import io.shoaldb.ingest.groupcommit.wal.WalWriter;
 import io.shoaldb.ingest.write.TableLoad;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.rowset.RowsetMeta;
-import io.shoaldb.txn.TxnState;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -79,11 +78,11 @@ final class BatchCommitter {
             queue.requests.intend(requestIds(b, services.timer().nowMillis()));
             services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
         } catch (RuntimeException e) {
-            TxnState state = b.txn.state();
-            if (state == TxnState.COMMITTED || state == TxnState.VISIBLE) {
-                // The commit record is durable (a publish failed): the rowsets are the table's now.
-                LOG.error("group commit {} (txn {}) is committed but failed after that; its WAL stays and is"
-                        + " dropped by replay", b.label(), b.txnId(), e);
+            if (b.txn.mayBeCommitted()) {
+                // The commit record is (or may be) durable: the rowsets are the table's now. Its WAL stays, and
+                // replay finds the label committed and drops it (or loads it if the record did not survive).
+                LOG.error("group commit {} (txn {}) may be committed but failed after its commit record; its files"
+                        + " and WAL stay", b.label(), b.txnId(), e);
             } else {
                 load.abort();
             }

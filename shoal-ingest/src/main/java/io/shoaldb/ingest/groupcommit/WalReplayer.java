@@ -135,8 +135,7 @@ final class WalReplayer {
                     contents.header().txnId(), target.tableName(), txn.txnId(), contents.rows());
             return txn.txnId();
         } catch (RuntimeException e) {
-            TxnState state = txn.state();
-            if (state == TxnState.PREPARE) {
+            if (!txn.mayBeCommitted()) {
                 load.abort();
                 try {
                     services.txns().abort(txn, "WAL replay failed: " + e.getMessage());
