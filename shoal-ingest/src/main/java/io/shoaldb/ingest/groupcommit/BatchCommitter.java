@@ -63,6 +63,9 @@ final class BatchCommitter {
             services.metrics().batchFailed();
             queue.commitFinished(b, failure, commitMillis);
             b.done.completeExceptionally(failure);
+            if (b.walKeptForReplay) {
+                services.replaySoon().accept(queue);
+            }
         }
     }
 

@@ -73,7 +73,8 @@ public final class GroupCommitManager implements AutoCloseable {
         this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
-                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts, new WalDistress(dirs, metrics));
+                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts, new WalDistress(dirs, metrics),
+                this::replaySoon);
         this.replayer = new WalReplayer(services);
         try {
             scanExisting();
@@ -318,6 +319,22 @@ public final class GroupCommitManager implements AutoCloseable {
         publishWalCounts();
     }
 
+    /**
+     * A batch's commit failed and left its acknowledged rows in a WAL: replay them now on the commit
+     * executor instead of waiting for a restart (or MODIFY COLUMN). If the cause persists the file stays,
+     * with the reason as the table's last replay failure, and {@link #awaitVisible(long)} reports it.
+     */
+    private void replaySoon(TableQueue q) {
+        try {
+            services.committers().execute(() -> {
+                replayer.replayTable(q, q.databaseId(), resolver);
+                publishWalCounts();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            LOG.info("group commit is stopping; the WALs of table {} are replayed at next start", q.tableName());
+        }
+    }
+
     /** Replays one table's WALs that no live batch owns (e.g. after a failed commit). */
     public void replay(long dbId, long tableId) {
         replayer.replayTable(queue(dbId, tableId, null), dbId, resolver);
@@ -352,11 +369,30 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
-    /** Blocks until everything acknowledged for the table so far is committed and visible. */
+    /**
+     * Blocks until everything acknowledged for the table so far is visible ({@code SYNC GROUP COMMIT}): waits
+     * for every queued batch, then replays the WALs that failed batches (or a crash) left, and throws if any
+     * acknowledged rows are still not visible. A failed batch without a WAL acknowledged nothing (its sync
+     * loads were told they failed), so it does not fail this wait.
+     */
     public void awaitVisible(long tableId) {
         TableQueue q = queues.get(tableId);
-        if (q != null) {
-            awaitAll(q.sealAndCollect(SealReason.VISIBILITY));
+        if (q == null) {
+            return;
+        }
+        for (CompletableFuture<Long> f : q.sealAndCollect(SealReason.VISIBILITY)) {
+            try {
+                awaitBatch(f);
+            } catch (RuntimeException failedBatch) {
+                // its acknowledged rows (if any) are in a WAL now, replayed below
+            }
+        }
+        if (!q.pendingWals().isEmpty()) {
+            int left = replayer.replayTable(q, q.databaseId(), resolver);
+            publishWalCounts();
+            if (left > 0) {
+                throw ErrorCode.GROUP_COMMIT_NOT_VISIBLE.exception(q.tableName(), left, q.status().lastReplayFailure());
+            }
         }
     }
 

@@ -97,6 +97,16 @@ final class WalReplayer {
             // By label: a replay commits under the WAL's own label, so a crash after a replay's commit but
             // before the WAL's deletion finds the rows committed and does not load them twice.
             Optional<TransactionInfo> txn = services.txns().find(f.dbId(), name.label());
+            if (txn.isPresent() && txn.get().state() == TxnState.COMMITTED) {
+                // Committed but its publish failed: publish it now; until it is visible the WAL stays.
+                services.txns().retryPublish();
+                txn = services.txns().find(f.dbId(), name.label());
+                if (txn.isPresent() && txn.get().state() == TxnState.COMMITTED) {
+                    fail(queue, file, "WAL " + file + ": its transaction " + txn.get().txnId() + " is committed but"
+                            + " not yet published (visible); the WAL stays until it is", null);
+                    return;
+                }
+            }
             if (txn.isPresent()
                     && (txn.get().state() == TxnState.VISIBLE || txn.get().state() == TxnState.COMMITTED)) {
                 LOG.info("WAL {}: its label {} is already {} (txn {}); deleting the WAL", file, name.label(),

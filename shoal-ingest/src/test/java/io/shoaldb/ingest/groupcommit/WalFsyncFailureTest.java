@@ -10,6 +10,8 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.ForwardingFiles;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.ingest.groupcommit.wal.WalContents;
+import io.shoaldb.ingest.groupcommit.wal.WalReader;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
@@ -127,12 +129,20 @@ class WalFsyncFailureTest {
         FailingWalFsync files = new FailingWalFsync(dir.resolve("wal"));
         f = open(files);
         LoadResult acked = f.manager.load(f.target, rows(0, 3), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
+        Path wal = f.walFiles().getFirst();
+        f.manager.setTargetResolver((db, table) -> {
+            throw new IllegalStateException("no replay before the crash");
+        });
         files.failWalFsync.set(true);
         assertThatThrownBy(() -> f.manager.load(f.target, rows(3, 3), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null))
                 .hasMessageContaining("injected WAL fsync failure");
-        // The failed batch settles (its commit is refused, its WAL cut to the acknowledged prefix) ...
+        // The failed batch settles: its commit is refused and its WAL cut to the acknowledged prefix ...
         assertThatThrownBy(() -> f.manager.awaitVisible(TABLE, acked.txnId())).hasMessageContaining("WAL");
-        // ... and then the process dies before anything replays it.
+        f.manager.close(); // (lets the prompt replay attempt finish before the "crash")
+        WalContents left = WalReader.read(f.files.readAllBytes(wal), wal.toString());
+        assertThat(left.rows()).isEqualTo(3);
+        assertThat(left.tailNote()).isEmpty();
+        // ... and the process dies before anything replays it.
         files.failWalFsync.set(false);
         f.reopen(GcFixture.options(), new ManualTimer());
         f.manager.replay();
@@ -144,12 +154,18 @@ class WalFsyncFailureTest {
         FailingWalFsync files = new FailingWalFsync(dir.resolve("wal"));
         f = open(files);
         LoadResult acked = f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
+        Path wal = f.walFiles().getFirst();
+        f.manager.setTargetResolver((db, table) -> {
+            throw new IllegalStateException("no replay before the crash");
+        });
         files.failWalWrite.set(true);
         assertThatThrownBy(() -> f.manager.load(f.target, rows(2, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null))
                 .hasMessageContaining("injected WAL write failure");
         files.failWalWrite.set(false);
         assertThatThrownBy(() -> f.manager.awaitVisible(TABLE, acked.txnId()))
                 .hasMessageContaining("injected WAL write failure");
+        f.manager.close(); // (lets the prompt replay attempt finish before the "crash")
+        assertThat(WalReader.read(f.files.readAllBytes(wal), wal.toString()).rows()).isEqualTo(2);
         f.reopen(GcFixture.options(), new ManualTimer());
         f.manager.replay();
         assertThat(f.keys()).containsExactly(0L, 1L);
