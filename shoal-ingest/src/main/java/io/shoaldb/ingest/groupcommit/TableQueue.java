@@ -221,7 +221,8 @@ final class TableQueue {
         Path file = dir.resolve(new WalFileName(b.txnId(), b.label()).fileName());
         // The WAL gauges are published by the caller after unlocking: publishing takes every queue's lock.
         return WalWriter.create(services.files(), file,
-                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()));
+                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()),
+                services.walHealth());
     }
 
     private String walName(GroupBatch b) {
@@ -326,7 +327,7 @@ final class TableQueue {
                 lastCommitMillis = commitMillis;
             } else {
                 lastFailure = String.valueOf(failure.getMessage());
-                if (b.wal != null) {
+                if (b.wal != null && b.walKeptForReplay) {
                     pendingWals.put(b.wal.file(), b.wal.size());
                 }
             }
@@ -341,6 +342,23 @@ final class TableQueue {
             lock.unlock();
         }
         services.walCountsChanged().run();
+    }
+
+    /**
+     * A load's WAL fsync failed: the batch must not commit (see WalWriter's fsync-failure policy), and it is
+     * sealed at once so that the next loads open a new batch with a fresh WAL instead of joining a doomed one.
+     */
+    void walFailed(GroupBatch b, Throwable failure) {
+        lock.lock();
+        try {
+            if (b.poison == null) {
+                b.poison = failure;
+            }
+            seal(b, SealReason.WAL_FAILURE);
+            kick();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Seals the open batch (if it has loads) so that it commits now; for memory pressure and waits. */
