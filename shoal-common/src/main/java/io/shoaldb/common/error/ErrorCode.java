@@ -92,6 +92,9 @@ public enum ErrorCode {
 
     // Load data quality (Stream Load headers, filtered rows); texts follow Doris's BE stream_load.cpp and FE inserts
     LOAD_INVALID_ARGUMENT(1105, "HY000", ErrorCategory.USER, "%s"),
+    LOAD_RECORD_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
+            "%s is larger than BE's conf `%s` allows (%d bytes); nothing of this load is committed. Split the record,"
+                    + " or increase the limit if you are sure this load is reasonable"),
     LOAD_TOO_MANY_FILTERED_ROWS(1105, "HY000", ErrorCategory.USER, "too many filtered rows"),
     // Doris reports these two as 5025; the MariaDB client library reserves 5000-5999 for its own errors
     // and rejects such an ERR packet as malformed, so ShoalDB uses 1105 like Doris's other errors.
