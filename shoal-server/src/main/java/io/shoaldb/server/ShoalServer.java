@@ -156,7 +156,10 @@ public final class ShoalServer implements AutoCloseable {
             http[0] = new HttpServer(new HttpServerOptions(bindAddress,
                     List.of(config.get(ServerConfigKeys.HTTP_PORT), config.get(ServerConfigKeys.WEBSERVER_PORT)),
                     config.get(ServerConfigKeys.STREAMING_LOAD_MAX_MB),
-                    config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD)),
+                    config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD))
+                    .withStreamingLoadJsonMaxMb(config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB))
+                    .withConcurrencyLimits(config.get(ServerConfigKeys.HTTP_MAX_CONNECTIONS),
+                            config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY)),
                     authenticator, loads, new HttpMetrics(metrics));
             http[0].start();
             opened.push(http[0]::close);

@@ -84,6 +84,10 @@ public enum ErrorCode {
             "stream load body stalled: no data received for %d ms after %d bytes; the load is aborted"),
     HTTP_CLIENT_GONE(1105, "HY000", ErrorCategory.IO,
             "client closed the connection after %d of %s body bytes; the load is aborted"),
+    HTTP_TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE,
+            "Too many HTTP connections: at most %d are served at once (`http_max_connections`); retry later"),
+    HTTP_TOO_MANY_LOADS(1105, "HY000", ErrorCategory.RESOURCE,
+            "Too many Stream Loads: at most %d run at once (`streaming_load_max_concurrency`); retry later"),
     HTTP_FORWARD_DISABLED(1105, "HY000", ErrorCategory.USER,
             "Stream load forward is disabled. Set enable_group_commit_streamload_be_forward=true to enable."),
     HTTP_FORWARD_NOT_IMPLEMENTED(1235, "42000", ErrorCategory.USER,
@@ -92,6 +96,9 @@ public enum ErrorCode {
 
     // Load data quality (Stream Load headers, filtered rows); texts follow Doris's BE stream_load.cpp and FE inserts
     LOAD_INVALID_ARGUMENT(1105, "HY000", ErrorCategory.USER, "%s"),
+    LOAD_JSON_BODY_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
+            "json body size %d exceed BE's conf `streaming_load_json_max_mb` %d. increase it if you are sure this load"
+                    + " is reasonable"),
     LOAD_RECORD_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
             "%s is larger than BE's conf `%s` allows (%d bytes); nothing of this load is committed. Split the record,"
                     + " or increase the limit if you are sure this load is reasonable"),
