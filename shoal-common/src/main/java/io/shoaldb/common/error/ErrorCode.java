@@ -10,6 +10,8 @@ public enum ErrorCode {
     UNKNOWN_COMMAND(1047, "08S01", ErrorCategory.USER, "Unknown command"),
     MALFORMED_PACKET(1835, "HY000", ErrorCategory.USER, "Malformed communication packet: %s"),
     PACKET_TOO_LARGE(1153, "08S01", ErrorCategory.USER, "Got a packet bigger than 'max_allowed_packet' bytes"),
+    PACKET_TOO_LARGE_BEFORE_LOGIN(1153, "08S01", ErrorCategory.USER,
+            "Got a packet bigger than %d bytes before login; max_allowed_packet applies only after login"),
     ACCESS_DENIED(1045, "28000", ErrorCategory.USER, "Access denied for user '%s'@'%s' (using password: %s)"),
     TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE, "Too many connections"),
     PACKETS_OUT_OF_ORDER(1156, "08S01", ErrorCategory.USER, "Got packets out of order"),
