@@ -18,6 +18,8 @@ public enum ErrorCode {
     NOT_SUPPORTED_AUTH_MODE(1251, "08004", ErrorCategory.USER,
             "Client does not support authentication protocol requested by server; consider upgrading MySQL client"),
     UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
+    TOO_MANY_PREPARED_STATEMENTS(1461, "42000", ErrorCategory.RESOURCE,
+            "Can't create more than max_prepared_stmt_count statements (current value: %d)"),
     WRONG_ARGUMENTS(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s"),
     WRONG_PARAM_COUNT(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s: expected %d parameters, got %d"),
 
