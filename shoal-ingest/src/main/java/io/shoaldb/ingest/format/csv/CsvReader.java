@@ -409,13 +409,18 @@ public final class CsvReader implements BatchReader {
         assembler.appendText(row);
     }
 
-    /** Moves the unread tail to the front, grows the buffer when a record fills it, and reads more. */
+    /**
+     * Moves the unread tail to the front, grows the buffer when a record fills it, and reads more: at least 64 KiB,
+     * and at least as much as the unfinished record already holds, because the record is scanned again from its
+     * start; so a long line costs linear, not quadratic, scanning.
+     */
     private void fill() throws IOException {
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
             pos = 0;
         }
+        long wanted = limit + Math.max(64 * 1024L, limit);
         if (limit == buf.length) {
             buf = RecordLimits.grown(buf, maxLineBytes, delim.length);
             if (buf == null) {
@@ -430,7 +435,7 @@ public final class CsvReader implements BatchReader {
             }
             limit += n;
             bytesRead += n;
-            if (n > 0 && limit - pos >= 64 * 1024) {
+            if (n > 0 && limit >= wanted) {
                 return; // enough to make progress; do not block for a full buffer on a slow client
             }
         }

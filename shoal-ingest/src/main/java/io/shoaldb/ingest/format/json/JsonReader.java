@@ -188,12 +188,18 @@ public final class JsonReader implements BatchReader {
         return true;
     }
 
+    /**
+     * Moves the unread tail to the front, grows the buffer when a document fills it, and reads more: at least as
+     * much as the unfinished line already holds, because the line is searched again from its start; so a long
+     * line costs linear, not quadratic, searching.
+     */
     private void fill() throws IOException {
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
             pos = 0;
         }
+        long wanted = limit + Math.max(64 * 1024L, limit);
         if (limit == buf.length) {
             // a line layout keeps room for the delimiter; the whole body needs one byte more to show it is too large
             buf = RecordLimits.grown(buf, maxDocumentBytes, byLine ? delim.length : 1);
@@ -201,12 +207,17 @@ public final class JsonReader implements BatchReader {
                 throw documentTooLarge();
             }
         }
-        int n = in.read(buf, limit, buf.length - limit);
-        if (n < 0) {
-            eof = true;
-        } else {
+        while (limit < buf.length) {
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+                return;
+            }
             limit += n;
             bytesRead += n;
+            if (n > 0 && limit >= wanted) {
+                return;
+            }
         }
     }
 
