@@ -20,24 +20,32 @@ import java.util.regex.Pattern;
  * port from the server's start line on stdout, so no test waits on a clock.
  */
 public final class ServerProcess implements AutoCloseable {
-    private static final Pattern STARTED = Pattern.compile("started: query_port=(\\d+)");
+    private static final Pattern STARTED = Pattern.compile("started: query_port=(\\d+) http_port=(\\d+)");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process process;
     private final int port;
+    private final int httpPort;
     private final List<String> output;
 
-    private ServerProcess(Process process, int port, List<String> output) {
+    private ServerProcess(Process process, int[] ports, List<String> output) {
         this.process = process;
-        this.port = port;
+        this.port = ports[0];
+        this.httpPort = ports[1];
         this.output = output;
     }
 
     /** Starts {@code io.shoaldb.server.Main} with data under {@code dir} and waits until it serves. */
     public static ServerProcess start(Path dir, String... extraArgs) throws IOException {
+        return start(dir, List.of(), extraArgs);
+    }
+
+    /** Like {@link #start(Path, String...)}, with options for the server's JVM (e.g. {@code -Xmx256m}). */
+    public static ServerProcess start(Path dir, List<String> jvmOptions, String... extraArgs) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("--enable-native-access=ALL-UNNAMED");
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classPath());
         command.add("io.shoaldb.server.Main");
@@ -49,7 +57,7 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(List.of(extraArgs));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<Integer> port = new CompletableFuture<>();
+        CompletableFuture<int[]> port = new CompletableFuture<>();
         Thread reader = Thread.ofVirtual().start(() -> readOutput(process, output, port));
         try {
             return new ServerProcess(process, port.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS), output);
@@ -60,7 +68,7 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static void readOutput(Process process, List<String> output, CompletableFuture<Integer> port) {
+    private static void readOutput(Process process, List<String> output, CompletableFuture<int[]> port) {
         try (BufferedReader in = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -68,7 +76,7 @@ public final class ServerProcess implements AutoCloseable {
                 output.add(line);
                 Matcher matcher = STARTED.matcher(line);
                 if (matcher.find()) {
-                    port.complete(Integer.parseInt(matcher.group(1)));
+                    port.complete(new int[] {Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))});
                 }
             }
         } catch (IOException e) {
@@ -86,6 +94,16 @@ public final class ServerProcess implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The Stream Load port ({@code http_port}). */
+    public int httpPort() {
+        return httpPort;
+    }
+
+    /** Whether the server process is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     public long pid() {
