@@ -39,8 +39,14 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code io.shoaldb.server.Main} with data under {@code dir} and waits until it serves. */
     public static ServerProcess start(Path dir, String... extraArgs) throws IOException {
+        return start(dir, List.of(), extraArgs);
+    }
+
+    /** Like {@link #start(Path, String...)}, with options for the server's JVM (e.g. {@code -Xmx256m}). */
+    public static ServerProcess start(Path dir, List<String> jvmOptions, String... extraArgs) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("-cp");
         command.add(classPath());
@@ -105,6 +111,11 @@ public final class ServerProcess implements AutoCloseable {
     public String jdbcUrl(String database, String params) {
         return "jdbc:mysql://127.0.0.1:" + ports.query() + "/" + (database == null ? "" : database)
                 + "?sslMode=DISABLED" + (params == null || params.isEmpty() ? "" : "&" + params);
+    }
+
+    /** Whether the server process is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** SIGKILL: the process gets no chance to flush or clean up. */
