@@ -106,10 +106,13 @@ public final class TransactionManager implements AutoCloseable {
         long timeoutMillis = (timeout == null ? options.defaultTimeout() : timeout).toMillis();
         long now = now();
         maybeSweepLabels();
-        return registry.register(databaseId, actual, now, labelCutoff(),
-                () -> new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis));
+        // The id first, outside the registry's lock: allocating may append (and fsync) an id block, and finds
+        // must not wait for that. A begin refused for its label leaves a gap in the ids, which is harmless.
+        Transaction txn = new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis);
+        return registry.register(txn, now, labelCutoff());
     }
 
+    /** Under {@link #idLock}, which guards only the id counter: no other lock is taken while holding it. */
     private long allocateTxnId() {
         synchronized (idLock) {
             if (nextTxnId >= log.state().txnIdLimit()) {

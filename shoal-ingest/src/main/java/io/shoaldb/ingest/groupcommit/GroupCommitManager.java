@@ -43,6 +43,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class GroupCommitManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitManager.class);
+    /**
+     * The longest client request id, in UTF-8 bytes. Ids are kept in memory, in WAL records and in the
+     * request-id log for the retention window; a client needs a unique token, not a document (Doris's
+     * labels stop at 128 characters).
+     */
+    public static final int MAX_REQUEST_ID_BYTES = 256;
 
     private final Services services;
     private final Map<Long, TableQueue> queues = new ConcurrentHashMap<>();
@@ -147,6 +153,7 @@ public final class GroupCommitManager implements AutoCloseable {
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
+        checkRequestId(requestId);
         TableQueue q = queue(target.databaseId(), target.tableId(), target);
         q.precheck(target, mode);
         RequestIds.Claim claim = null;
@@ -179,6 +186,17 @@ public final class GroupCommitManager implements AutoCloseable {
                 q.requests.abandon(requestId, claim, e);
             }
             throw e;
+        }
+    }
+
+    private static void checkRequestId(String requestId) {
+        if (requestId == null) {
+            return;
+        }
+        int bytes = requestId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_REQUEST_ID_BYTES) {
+            throw ErrorCode.INVALID_VALUE.exception("group_commit_request_id is " + bytes + " bytes long; the limit is "
+                    + MAX_REQUEST_ID_BYTES + " bytes (UTF-8)");
         }
     }
 
