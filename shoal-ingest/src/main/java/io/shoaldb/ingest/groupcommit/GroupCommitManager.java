@@ -68,13 +68,18 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
             GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer) {
-        this.ownsTimer = timer == null;
-        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
         // Platform threads, not virtual ones: a table's commits run one after another, and as one virtual thread
         // among hundreds of clients' the commit waited its turn behind them (7.5 ms per commit under 100
         // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
-        ExecutorService committers = Executors.newCachedThreadPool(
-                Thread.ofPlatform().name("group-commit-", 0).daemon().factory());
+        this(files, walDirs, storage, txns, options, metrics, timer, Executors.newCachedThreadPool(
+                Thread.ofPlatform().name("group-commit-", 0).daemon().factory()));
+    }
+
+    /** With the executor commits and replays run on (tests hand in one that refuses work). */
+    GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
+            GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer, ExecutorService committers) {
+        this.ownsTimer = timer == null;
+        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
         WalDirectories dirs = new WalDirectories(files, walDirs);
         this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,

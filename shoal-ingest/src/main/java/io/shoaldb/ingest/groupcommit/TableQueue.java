@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -403,16 +404,19 @@ final class TableQueue {
         }
         GroupBatch next = sealed.pollFirst();
         committing = next;
+        BatchCommitter committer = new BatchCommitter(services, this);
         try {
             services.committers().execute(() -> {
                 next.awaitAppends();
-                new BatchCommitter(services, this).commit(next);
+                committer.commit(next);
             });
-        } catch (RuntimeException e) {
-            // Executor shut down: finish the batch as failed so nobody waits forever.
-            committing = null;
-            next.done.completeExceptionally(e);
-            services.memory().release(next.bytes);
+        } catch (RejectedExecutionException e) {
+            // Executor shut down: the batch fails like a failed commit (transaction aborted, WAL kept for replay,
+            // waiters answered, next batch started), on a thread of its own since no I/O happens under this lock.
+            Thread.ofVirtual().name("group-commit-refused-" + tableId).start(() -> {
+                next.awaitAppends();
+                committer.refuse(next, e);
+            });
         }
     }
 
