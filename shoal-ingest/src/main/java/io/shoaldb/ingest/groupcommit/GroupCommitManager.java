@@ -52,6 +52,8 @@ public final class GroupCommitManager implements AutoCloseable {
 
     private final Services services;
     private final Map<Long, TableQueue> queues = new ConcurrentHashMap<>();
+    /** Tables dropped while running (ids are never reused): a load that resolved one just before gets no queue. */
+    private final java.util.Set<Long> dropped = ConcurrentHashMap.newKeySet();
     private final WalReplayer replayer;
     private final boolean ownsTimer;
     private volatile WalTargetResolver resolver;
@@ -152,7 +154,15 @@ public final class GroupCommitManager implements AutoCloseable {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
         checkRequestId(requestId);
+        if (dropped.contains(target.tableId())) {
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         TableQueue q = queue(target.databaseId(), target.tableId(), target);
+        if (dropped.contains(target.tableId())) {
+            // dropTable ran between the check above and queue(): this queue may be a new one it never saw.
+            queues.remove(target.tableId(), q);
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         q.precheck(target, mode);
         RequestIds.Claim claim = null;
         if (requestId != null) {
@@ -331,6 +341,14 @@ public final class GroupCommitManager implements AutoCloseable {
                 replayer.replayTable(q, q.databaseId(), this.resolver);
             }
         }
+        if (this.resolver != null) {
+            // A drop that a crash cut short left the table's request-id log (its WALs replay just deleted).
+            for (TableQueue q : List.copyOf(queues.values())) {
+                if (q.pendingWals().isEmpty() && this.resolver.resolve(q.databaseId(), q.tableId) == null) {
+                    dropTable(q.tableId);
+                }
+            }
+        }
         publishWalCounts();
     }
 
@@ -366,6 +384,49 @@ public final class GroupCommitManager implements AutoCloseable {
                         + " group commit WAL(s) that could not be replayed: " + q.status().lastReplayFailure());
             }
         }
+    }
+
+    /**
+     * The table was dropped (the catalog's drop is durable): new loads fail as for an unknown table, the
+     * batches in flight finish (their commits fail once the table is gone from the transaction log), then
+     * its WAL files, request-id log and directories are deleted and its queue forgotten. A crash part way
+     * leaves WALs that replay deletes, since the table no longer resolves.
+     */
+    public void dropTable(long tableId) {
+        dropped.add(tableId);
+        TableQueue q = queues.get(tableId);
+        if (q == null) {
+            return;
+        }
+        try {
+            awaitAll(q.drop());
+        } catch (RuntimeException e) {
+            LOG.info("group commit batches of dropped table {} did not commit: {}", q.tableName(), e.toString());
+        }
+        q.replayLock.lock();
+        try {
+            for (Path root : services.dirs().roots()) {
+                deleteTree(WalDirectories.tableDir(root, q.databaseId(), tableId));
+            }
+        } catch (IOException e) {
+            LOG.warn("could not delete the group commit files of dropped table {}; replay deletes its WALs at next"
+                    + " start: {}", q.tableName(), e.toString());
+        } finally {
+            q.replayLock.unlock();
+        }
+        queues.remove(tableId, q);
+        publishWalCounts();
+    }
+
+    private void deleteTree(Path dir) throws IOException {
+        if (!services.files().exists(dir)) {
+            return;
+        }
+        for (Path file : services.files().list(dir)) {
+            services.files().deleteIfExists(file);
+        }
+        services.files().deleteIfExists(dir);
+        services.files().fsyncDirectory(dir.getParent());
     }
 
     /** Blocks until everything acknowledged for the table so far is committed and visible. */

@@ -57,6 +57,7 @@ final class TableQueue {
     private int inFlight;
     private boolean blocked;
     private boolean closed;
+    private boolean dropped;
     /** WAL files on disk that no batch owns: left by a crash or a failed commit, waiting for replay. */
     private final Map<Path, Long> pendingWals = new HashMap<>();
     private GroupCommitMode lastMode;
@@ -286,6 +287,9 @@ final class TableQueue {
     }
 
     private void checkAccepting(WriteTarget target) {
+        if (dropped) {
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
@@ -512,6 +516,17 @@ final class TableQueue {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The table was dropped: loads fail as for an unknown table; returns the batches still to finish. */
+    List<CompletableFuture<Long>> drop() {
+        lock.lock();
+        try {
+            dropped = true;
+        } finally {
+            lock.unlock();
+        }
+        return sealAndCollect(SealReason.DROP);
     }
 
     /** Stops taking loads; returns the batches still to finish (the open one sealed). */
