@@ -22,6 +22,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -313,7 +315,8 @@ public final class GroupCommitManager implements AutoCloseable {
             // The log lives under the first WAL dir; the db id may only be learnt later (blockTable before a load).
             RequestIdLog log = new RequestIdLog(services.files(), services.dirs(), () -> self[0].databaseId(), id);
             self[0] = new TableQueue(dbId, id, target == null ? null : target.tableName(), services,
-                    new RequestIds(log, services.options().requestIdRetention().toMillis()));
+                    new RequestIds(log, services.options().requestIdRetention().toMillis(),
+                            txnIds -> releaseTransactions(self[0], txnIds)));
             return self[0];
         });
         if (target != null) {
@@ -322,6 +325,22 @@ public final class GroupCommitManager implements AutoCloseable {
             q.identify(dbId);
         }
         return q;
+    }
+
+    /**
+     * Releases batch transactions whose request ids expired, except one whose WAL is still on disk (its
+     * deletion failed after the commit): replay must find that transaction committed to drop the file.
+     */
+    private void releaseTransactions(TableQueue q, Set<Long> txnIds) {
+        Set<Long> release = new HashSet<>(txnIds);
+        try {
+            for (WalDirectories.Found f : services.dirs().scanTable(q.databaseId(), q.tableId)) {
+                release.remove(f.name().txnId());
+            }
+        } catch (IOException e) {
+            return; // kept: they expire with the labels
+        }
+        release.forEach(services.txns()::release);
     }
 
     // ---- replay -------------------------------------------------------------------------------------------

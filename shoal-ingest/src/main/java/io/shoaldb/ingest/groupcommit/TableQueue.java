@@ -267,7 +267,7 @@ final class TableQueue {
     }
 
     private Opening prepareOpening(WriteTarget target) {
-        Transaction txn = services.txns().begin(target.databaseId(), Labels.generate("group_commit_"),
+        Transaction txn = services.txns().beginInternal(target.databaseId(), Labels.generate("group_commit_"),
                 Set.of(target.tableId()), null);
         try {
             Path dir = WalDirectories.tableDir(services.dirs().bestRoot(), target.databaseId(), tableId);
@@ -284,6 +284,7 @@ final class TableQueue {
         } catch (RuntimeException e) {
             // aborted or timed out already: nothing holds it
         }
+        services.txns().release(unused.txn().txnId()); // nobody ever saw it
     }
 
     private void checkAccepting(WriteTarget target) {
@@ -421,6 +422,9 @@ final class TableQueue {
 
     /** Called by the committer when a batch is visible or failed. */
     void commitFinished(GroupBatch b, Throwable failure, long commitMillis) {
+        if (failure == null) {
+            releaseWhenSettled(b);
+        }
         lock.lock();
         try {
             committing = null;
@@ -444,6 +448,20 @@ final class TableQueue {
             lock.unlock();
         }
         services.walCountsChanged().run();
+    }
+
+    /**
+     * A visible batch's transaction needs no label once nothing can ask whether it committed: its WAL is
+     * gone (replay looks the transaction up to drop a WAL whose rows are in) and no request id points at it
+     * (those release it when they expire, {@link RequestIds#sweep}). A failed batch's is kept: its WAL waits
+     * for replay, and waiters must see it aborted.
+     */
+    private void releaseWhenSettled(GroupBatch b) {
+        WalWriter wal = b.wal;
+        if (!b.identified.isEmpty() || (wal != null && services.files().exists(wal.file()))) {
+            return;
+        }
+        services.txns().release(b.txnId());
     }
 
     /** Seals the open batch (if it has loads) so that it commits now; for memory pressure and waits. */
