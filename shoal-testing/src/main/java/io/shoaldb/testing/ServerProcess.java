@@ -24,14 +24,16 @@ public final class ServerProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process process;
-    private final int port;
-    private final int httpPort;
+    private final Ports ports;
     private final List<String> output;
 
-    private ServerProcess(Process process, int[] ports, List<String> output) {
+    /** The ports the server announced in its start line. */
+    private record Ports(int query, int http) {
+    }
+
+    private ServerProcess(Process process, Ports ports, List<String> output) {
         this.process = process;
-        this.port = ports[0];
-        this.httpPort = ports[1];
+        this.ports = ports;
         this.output = output;
     }
 
@@ -44,8 +46,8 @@ public final class ServerProcess implements AutoCloseable {
     public static ServerProcess start(Path dir, List<String> jvmOptions, String... extraArgs) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("--enable-native-access=ALL-UNNAMED");
         command.addAll(jvmOptions);
+        command.add("--enable-native-access=ALL-UNNAMED");
         command.add("-cp");
         command.add(classPath());
         command.add("io.shoaldb.server.Main");
@@ -57,7 +59,7 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(List.of(extraArgs));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<int[]> port = new CompletableFuture<>();
+        CompletableFuture<Ports> port = new CompletableFuture<>();
         Thread reader = Thread.ofVirtual().start(() -> readOutput(process, output, port));
         try {
             return new ServerProcess(process, port.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS), output);
@@ -68,7 +70,7 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static void readOutput(Process process, List<String> output, CompletableFuture<int[]> port) {
+    private static void readOutput(Process process, List<String> output, CompletableFuture<Ports> port) {
         try (BufferedReader in = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -76,7 +78,7 @@ public final class ServerProcess implements AutoCloseable {
                 output.add(line);
                 Matcher matcher = STARTED.matcher(line);
                 if (matcher.find()) {
-                    port.complete(new int[] {Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))});
+                    port.complete(new Ports(Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))));
                 }
             }
         } catch (IOException e) {
@@ -92,18 +94,14 @@ public final class ServerProcess implements AutoCloseable {
         return surefire != null ? surefire : System.getProperty("java.class.path");
     }
 
+    /** The MySQL-protocol port. */
     public int port() {
-        return port;
+        return ports.query();
     }
 
     /** The Stream Load port ({@code http_port}). */
     public int httpPort() {
-        return httpPort;
-    }
-
-    /** Whether the server process is still running. */
-    public boolean isAlive() {
-        return process.isAlive();
+        return ports.http();
     }
 
     public long pid() {
@@ -111,8 +109,13 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     public String jdbcUrl(String database, String params) {
-        return "jdbc:mysql://127.0.0.1:" + port + "/" + (database == null ? "" : database)
+        return "jdbc:mysql://127.0.0.1:" + ports.query() + "/" + (database == null ? "" : database)
                 + "?sslMode=DISABLED" + (params == null || params.isEmpty() ? "" : "&" + params);
+    }
+
+    /** Whether the server process is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** SIGKILL: the process gets no chance to flush or clean up. */

@@ -132,6 +132,9 @@ public enum ErrorCode {
     GROUP_COMMIT_TABLE_BLOCKED(1105, "HY000", ErrorCategory.RESOURCE, "insert table %s is blocked on schema change"),
     GROUP_COMMIT_STOPPED(1105, "HY000", ErrorCategory.RESOURCE,
             "group commit is shutting down; the load into table %s was not accepted, retry it"),
+    GROUP_COMMIT_NOT_VISIBLE(1105, "HY000", ErrorCategory.RESOURCE,
+            "table %s has %d group commit WAL(s) whose acknowledged rows are not visible yet (they are kept and"
+                    + " replayed again by the next SYNC GROUP COMMIT or at restart); last replay failure: %s"),
 
     // Resources and internals
     IO_ERROR(1105, "HY000", ErrorCategory.IO, "I/O error on %s: %s"),

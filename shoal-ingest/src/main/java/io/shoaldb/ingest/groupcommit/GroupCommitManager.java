@@ -43,6 +43,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class GroupCommitManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitManager.class);
+    /**
+     * The longest client request id, in UTF-8 bytes. Ids are kept in memory, in WAL records and in the
+     * request-id log for the retention window; a client needs a unique token, not a document (Doris's
+     * labels stop at 128 characters).
+     */
+    public static final int MAX_REQUEST_ID_BYTES = 256;
 
     private final Services services;
     private final Map<Long, TableQueue> queues = new ConcurrentHashMap<>();
@@ -69,10 +75,12 @@ public final class GroupCommitManager implements AutoCloseable {
         // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
         ExecutorService committers = Executors.newCachedThreadPool(
                 Thread.ofPlatform().name("group-commit-", 0).daemon().factory());
-        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns,
+        WalDirectories dirs = new WalDirectories(files, walDirs);
+        this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
-                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts);
+                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts, new WalDistress(dirs, metrics),
+                this::replaySoon);
         this.replayer = new WalReplayer(services);
         try {
             scanExisting();
@@ -145,6 +153,7 @@ public final class GroupCommitManager implements AutoCloseable {
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
+        checkRequestId(requestId);
         TableQueue q = queue(target.databaseId(), target.tableId(), target);
         q.precheck(target, mode);
         RequestIds.Claim claim = null;
@@ -177,6 +186,17 @@ public final class GroupCommitManager implements AutoCloseable {
                 q.requests.abandon(requestId, claim, e);
             }
             throw e;
+        }
+    }
+
+    private static void checkRequestId(String requestId) {
+        if (requestId == null) {
+            return;
+        }
+        int bytes = requestId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_REQUEST_ID_BYTES) {
+            throw ErrorCode.INVALID_VALUE.exception("group_commit_request_id is " + bytes + " bytes long; the limit is "
+                    + MAX_REQUEST_ID_BYTES + " bytes (UTF-8)");
         }
     }
 
@@ -233,6 +253,7 @@ public final class GroupCommitManager implements AutoCloseable {
             try {
                 b.wal.awaitDurable(joined.walOffset());
             } catch (IOException e) {
+                q.walFailed(b, e);
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
             }
             return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
@@ -316,6 +337,22 @@ public final class GroupCommitManager implements AutoCloseable {
         publishWalCounts();
     }
 
+    /**
+     * A batch's commit failed and left its acknowledged rows in a WAL: replay them now on the commit
+     * executor instead of waiting for a restart (or MODIFY COLUMN). If the cause persists the file stays,
+     * with the reason as the table's last replay failure, and {@link #awaitVisible(long)} reports it.
+     */
+    private void replaySoon(TableQueue q) {
+        try {
+            services.committers().execute(() -> {
+                replayer.replayTable(q, q.databaseId(), resolver);
+                publishWalCounts();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            LOG.info("group commit is stopping; the WALs of table {} are replayed at next start", q.tableName());
+        }
+    }
+
     /** Replays one table's WALs that no live batch owns (e.g. after a failed commit). */
     public void replay(long dbId, long tableId) {
         replayer.replayTable(queue(dbId, tableId, null), dbId, resolver);
@@ -350,11 +387,30 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
-    /** Blocks until everything acknowledged for the table so far is committed and visible. */
+    /**
+     * Blocks until everything acknowledged for the table so far is visible ({@code SYNC GROUP COMMIT}): waits
+     * for every queued batch, then replays the WALs that failed batches (or a crash) left, and throws if any
+     * acknowledged rows are still not visible. A failed batch without a WAL acknowledged nothing (its sync
+     * loads were told they failed), so it does not fail this wait.
+     */
     public void awaitVisible(long tableId) {
         TableQueue q = queues.get(tableId);
-        if (q != null) {
-            awaitAll(q.sealAndCollect(SealReason.VISIBILITY));
+        if (q == null) {
+            return;
+        }
+        for (CompletableFuture<Long> f : q.sealAndCollect(SealReason.VISIBILITY)) {
+            try {
+                awaitBatch(f);
+            } catch (RuntimeException failedBatch) {
+                // its acknowledged rows (if any) are in a WAL now, replayed below
+            }
+        }
+        if (!q.pendingWals().isEmpty()) {
+            int left = replayer.replayTable(q, q.databaseId(), resolver);
+            publishWalCounts();
+            if (left > 0) {
+                throw ErrorCode.GROUP_COMMIT_NOT_VISIBLE.exception(q.tableName(), left, q.status().lastReplayFailure());
+            }
         }
     }
 
@@ -400,6 +456,17 @@ public final class GroupCommitManager implements AutoCloseable {
             out.add(q.status());
         }
         out.sort(Comparator.comparingLong(GroupCommitTableStatus::tableId));
+        return out;
+    }
+
+    /**
+     * What makes group commit unhealthy now, for the health check: WAL directories whose last append or fsync
+     * failed (their WAL is never written again; new WALs go elsewhere or fail). Empty when healthy.
+     */
+    public List<String> healthProblems() {
+        List<String> out = new ArrayList<>();
+        services.dirs().distressed().forEach((root, why) -> out.add("group commit WAL directory " + root
+                + " is distressed (a write or fsync failed): " + why));
         return out;
     }
 
