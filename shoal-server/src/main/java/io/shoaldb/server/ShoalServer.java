@@ -8,6 +8,7 @@ import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.exec.QueryExecutor;
 import io.shoaldb.sql.planner.QueryPlanner;
+import io.shoaldb.ingest.format.RecordBufferBudget;
 import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
@@ -147,7 +148,8 @@ public final class ShoalServer implements AutoCloseable {
             String bindAddress = config.get(ServerConfigKeys.BIND_ADDRESS);
             HttpServer[] http = new HttpServer[1];
             RecordLimits recordLimits = RecordLimits.ofMb(config.get(ServerConfigKeys.STREAMING_LOAD_CSV_LINE_MAX_MB),
-                    config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB));
+                    config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB),
+                    new RecordBufferBudget(config.get(ServerConfigKeys.STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT)));
             StreamLoadService loads = new StreamLoadService(catalog, tables, storage, txns, groupCommit,
                     StreamLoadOptions.defaults(paths.storagePaths().getFirst().resolve("error_log"),
                             () -> bindAddress + ":" + http[0].port(0), bindAddress + ":" + mysqlServer.port())

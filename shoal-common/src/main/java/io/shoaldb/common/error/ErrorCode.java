@@ -106,6 +106,10 @@ public enum ErrorCode {
     LOAD_RECORD_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
             "%s is larger than BE's conf `%s` allows (%d bytes); nothing of this load is committed. Split the record,"
                     + " or increase the limit if you are sure this load is reasonable"),
+    LOAD_RECORD_BUFFERS_FULL(1105, "HY000", ErrorCategory.RESOURCE,
+            "A record of this load needs %d more bytes of buffer, but loads already hold %d of the %d bytes of"
+                    + " `streaming_load_record_buffer_mem_limit` for large records; nothing of this load is committed."
+                    + " Retry it later or split the records"),
     LOAD_TOO_MANY_FILTERED_ROWS(1105, "HY000", ErrorCategory.USER, "too many filtered rows"),
     // Doris reports these two as 5025; the MariaDB client library reserves 5000-5999 for its own errors
     // and rejects such an ERR packet as malformed, so ShoalDB uses 1105 like Doris's other errors.

@@ -1,5 +1,9 @@
 package io.shoaldb.ingest.format;
 
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.Supplier;
+
 /**
  * How large one input record may be. A decoder holds a whole record in memory (a CSV line, a JSON document:
  * one line with {@code read_json_by_line}, else the whole body), so without a bound one record in a body of any
@@ -9,34 +13,53 @@ package io.shoaldb.ingest.format;
  * @param csvLineMaxBytes ShoalDB's {@code streaming_load_csv_line_max_mb}: the longest CSV line
  * @param jsonMaxBytes Doris's {@code streaming_load_json_max_mb}: the largest JSON document (Doris applies it to
  *     a whole-body JSON load; ShoalDB also to each line with {@code read_json_by_line})
+ * @param budget what the decoders of all loads together may hold for large records
  */
-public record RecordLimits(long csvLineMaxBytes, long jsonMaxBytes) {
+public record RecordLimits(long csvLineMaxBytes, long jsonMaxBytes, RecordBufferBudget budget) {
     /** Doris's default for {@code streaming_load_json_max_mb}; CSV lines get the same bound. */
     public static final long DEFAULT_MB = 100;
     /** A record is held in one byte array, with room for its delimiter. */
     public static final long MAX_BYTES = Integer.MAX_VALUE - 1024;
-    public static final RecordLimits DEFAULTS = ofMb(DEFAULT_MB, DEFAULT_MB);
+    /** The default limits with no budget across loads: for tools and tests that run one load at a time. */
+    public static final RecordLimits DEFAULTS = ofMb(DEFAULT_MB, DEFAULT_MB, RecordBufferBudget.unlimited());
 
     public RecordLimits {
         if (csvLineMaxBytes < 1 || jsonMaxBytes < 1 || csvLineMaxBytes > MAX_BYTES || jsonMaxBytes > MAX_BYTES) {
             throw new IllegalArgumentException("record limits must be between 1 and " + MAX_BYTES + " bytes: csv "
                     + csvLineMaxBytes + ", json " + jsonMaxBytes);
         }
+        Objects.requireNonNull(budget, "budget");
     }
 
-    public static RecordLimits ofMb(long csvLineMaxMb, long jsonMaxMb) {
-        return new RecordLimits(csvLineMaxMb << 20, jsonMaxMb << 20);
+    /** Per-load limits only, no budget across loads. */
+    public RecordLimits(long csvLineMaxBytes, long jsonMaxBytes) {
+        this(csvLineMaxBytes, jsonMaxBytes, RecordBufferBudget.unlimited());
+    }
+
+    public static RecordLimits ofMb(long csvLineMaxMb, long jsonMaxMb, RecordBufferBudget budget) {
+        return new RecordLimits(csvLineMaxMb << 20, jsonMaxMb << 20, budget);
     }
 
     /**
      * The buffer to continue a record that filled {@code buf}: twice as large, but no larger than a record at the
-     * limit plus its delimiter; null when {@code buf} is that large already, so the record is over the limit.
+     * limit plus its delimiter, and only if the {@link #budget()} has room for the growth (a buffer larger than
+     * {@code baseBytes}, a decoder's first one, is held against it). Throws when the record is over the limit
+     * ({@code tooLarge}) or the budget is full.
      */
-    public static byte[] grown(byte[] buf, long maxRecordBytes, int delimiterLength) {
+    public byte[] grown(byte[] buf, long maxRecordBytes, int delimiterLength, int baseBytes,
+            Supplier<RecordTooLargeException> tooLarge) throws RecordTooLargeException {
         long cap = Math.min(Integer.MAX_VALUE - 8, maxRecordBytes + delimiterLength);
         if (buf.length >= cap) {
-            return null;
+            throw tooLarge.get();
         }
-        return java.util.Arrays.copyOf(buf, (int) Math.min(cap, buf.length * 2L));
+        int size = (int) Math.min(cap, buf.length * 2L);
+        long held = Math.max(0, buf.length - baseBytes);
+        budget.reserve(Math.max(0, size - baseBytes) - held);
+        return Arrays.copyOf(buf, size);
+    }
+
+    /** Gives back what a decoder's buffer of {@code length} held against the budget; called when it closes. */
+    public void release(int length, int baseBytes) {
+        budget.release(Math.max(0, length - baseBytes));
     }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.format.csv.CsvReader;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.type.DataType;
 import java.io.ByteArrayInputStream;
@@ -121,6 +122,37 @@ class RecordLimitsTest {
 
     private static List<List<Object>> load(Map<String, String> headers, String body) throws IOException {
         return drain(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), headers);
+    }
+
+    @Test
+    void largeRecordsOfLoadsAtOnceShareOneBudget() throws IOException {
+        // a first buffer of 64 KiB is free; growth to 256 KiB and 1 MiB is held against the budget
+        RecordBufferBudget budget = new RecordBufferBudget(1 << 20);
+        RecordLimits limits = new RecordLimits(4L << 20, 4L << 20, budget);
+        LoadOptions options = LoadOptions.parse(Map.of("column_separator", ","));
+        byte[] line = ("1," + "x".repeat((600 << 10) - 2)).getBytes(StandardCharsets.US_ASCII); // no end yet
+        RowBatchAssembler a = new RowBatchAssembler(SCHEMA, options.columns(), ConversionPolicy.streamLoad(false));
+        try (CsvReader first = new CsvReader(new EndlessStream(line, (byte) 'x'), options, a, limits, 64 << 10)) {
+            assertThatThrownBy(first::next).isInstanceOf(RecordTooLargeException.class)
+                    .hasMessageContaining("`streaming_load_record_buffer_mem_limit`")
+                    .hasMessageContaining("nothing of this load is committed");
+            assertThat(budget.used()).isPositive();
+            // while the first load holds its buffer, another one's large record cannot grow past its first buffer
+            RowBatchAssembler b = new RowBatchAssembler(SCHEMA, options.columns(), ConversionPolicy.streamLoad(false));
+            try (CsvReader second = new CsvReader(new ByteArrayInputStream(line), options, b, limits, 64 << 10)) {
+                assertThatThrownBy(second::next).isInstanceOf(RecordTooLargeException.class);
+            }
+        }
+        assertThat(budget.used()).as("closing gives everything back").isZero();
+        RowBatchAssembler c = new RowBatchAssembler(SCHEMA, options.columns(), ConversionPolicy.streamLoad(false));
+        byte[] complete = ("1," + "x".repeat(500 << 10) + "\n").getBytes(StandardCharsets.US_ASCII);
+        try (CsvReader third = new CsvReader(new ByteArrayInputStream(complete), options, c, limits, 64 << 10)) {
+            while (third.next() != null) {
+                assertThat(budget.used()).isLessThanOrEqualTo(1 << 20);
+            }
+        }
+        assertThat(c.counters().total()).isEqualTo(1);
+        assertThat(budget.used()).isZero();
     }
 
     private static List<List<Object>> drain(InputStream body, Map<String, String> headers) throws IOException {

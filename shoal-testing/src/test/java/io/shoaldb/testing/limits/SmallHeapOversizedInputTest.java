@@ -15,16 +15,19 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Oversized input cannot exhaust a small heap: the real server, started with {@code -Xmx256m} and the default
- * record limits (100 MB), gets a 150 MB JSON document, a 150 MB whole-body JSON array and a 150 MB CSV line over
- * curl (chunked, so only the decoder can tell). Each load fails with an error naming its limit, commits nothing,
- * and the server goes on answering queries and loading. {@code -XX:+ExitOnOutOfMemoryError} turns any
- * OutOfMemoryError into a dead server, which the test would see.
+ * limits (records of 100 MB, half the heap for the large records of all loads), gets a 150 MB JSON document, a
+ * 150 MB whole-body JSON array and a 150 MB CSV line over curl (chunked, so only the decoder can tell), then three
+ * 150 MB documents at once. Each load fails with an error naming its limit, commits nothing, and the server goes
+ * on answering queries and loading. {@code -XX:+ExitOnOutOfMemoryError} turns any OutOfMemoryError into a dead
+ * server, which the test would see.
  */
 class SmallHeapOversizedInputTest {
     private static final long OVERSIZED = 150L << 20;
@@ -60,6 +63,24 @@ class SmallHeapOversizedInputTest {
             assertFailed(csvLine, "A CSV line is larger than BE's conf `streaming_load_csv_line_max_mb` allows"
                     + " (104857600 bytes)");
             assertServing(server, s, "big.lines", 0);
+
+            // three at once: each alone would fit under the record limit's buffer, together they meet the budget
+            List<CompletableFuture<String>> atOnce = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                atOnce.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return streamedLoad(docs, "{\"id\": 2, \"doc\": \"", (byte) 'z', "\"}\n", "format:json");
+                    } catch (Exception e) {
+                        throw new CompletionException(e);
+                    }
+                }, command -> Thread.ofVirtual().start(command)));
+            }
+            for (CompletableFuture<String> reply : atOnce) {
+                assertThat(reply.get(300, TimeUnit.SECONDS)).contains("\"Status\": \"Fail\"")
+                        .containsAnyOf("`streaming_load_json_max_mb`", "`streaming_load_record_buffer_mem_limit`")
+                        .contains("nothing of this load is committed");
+            }
+            assertServing(server, s, "big.docs", 0);
 
             Path small = Files.writeString(dir.resolve("small.csv"), "3,fine\n");
             String ok = curl(List.of("--location-trusted", "-u", "root:", "-T", small.toString(),
@@ -111,8 +132,8 @@ class SmallHeapOversizedInputTest {
     private String curl(List<String> args, Body body) throws Exception {
         List<String> command = new ArrayList<>(List.of("curl", "-sS"));
         command.addAll(args);
-        Process curl = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectError(dir.resolve("curl.err").toFile()).start();
+        Path err = Files.createTempFile(dir, "curl", ".err");
+        Process curl = new ProcessBuilder(command).directory(dir.toFile()).redirectError(err.toFile()).start();
         Thread feeder = Thread.ofVirtual().start(() -> {
             try (OutputStream stdin = curl.getOutputStream()) {
                 if (body != null) {
@@ -125,6 +146,6 @@ class SmallHeapOversizedInputTest {
         byte[] out = curl.getInputStream().readAllBytes();
         assertThat(curl.waitFor(120, TimeUnit.SECONDS)).isTrue();
         feeder.join();
-        return new String(out, StandardCharsets.UTF_8) + Files.readString(dir.resolve("curl.err"));
+        return new String(out, StandardCharsets.UTF_8) + Files.readString(err);
     }
 }

@@ -50,6 +50,8 @@ public final class CsvReader implements BatchReader {
     private final String mismatchSuffix;
     private final TextRow row;
     private final long maxLineBytes;
+    private final RecordLimits limits;
+    private final int baseBuffer;
 
     private byte[] buf;
     private int pos;
@@ -80,6 +82,7 @@ public final class CsvReader implements BatchReader {
             int bufferSize) {
         this.in = in;
         this.maxLineBytes = limits.csvLineMaxBytes();
+        this.limits = limits;
         this.assembler = assembler;
         this.sep = options.columnSeparator();
         this.delim = options.lineDelimiter();
@@ -92,6 +95,7 @@ public final class CsvReader implements BatchReader {
         this.expectedFields = assembler.inputFieldCount();
         this.linesToSkip = options.csvLinesToSkip();
         this.buf = new byte[Math.max(bufferSize, 64)];
+        this.baseBuffer = buf.length;
         this.row = new TextRow(expectedFields);
         StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
         if (enclose != 0) {
@@ -422,10 +426,7 @@ public final class CsvReader implements BatchReader {
         }
         long wanted = limit + Math.max(64 * 1024L, limit);
         if (limit == buf.length) {
-            buf = RecordLimits.grown(buf, maxLineBytes, delim.length);
-            if (buf == null) {
-                throw lineTooLong();
-            }
+            buf = limits.grown(buf, maxLineBytes, delim.length, baseBuffer, this::lineTooLong);
         }
         while (limit < buf.length) {
             int n = in.read(buf, limit, buf.length - limit);
@@ -467,6 +468,8 @@ public final class CsvReader implements BatchReader {
 
     @Override
     public void close() throws IOException {
+        limits.release(buf.length, baseBuffer);
+        buf = new byte[0]; // the large buffer goes at once, and a second close releases nothing
         in.close();
     }
 }

@@ -56,6 +56,8 @@ public final class JsonReader implements BatchReader {
     private final int fields;
     private final TextRow row;
     private final long maxDocumentBytes;
+    private final RecordLimits limits;
+    private final int baseBuffer;
 
     private byte[] buf;
     private int pos;
@@ -71,7 +73,9 @@ public final class JsonReader implements BatchReader {
     public JsonReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits) {
         this.in = in;
         this.maxDocumentBytes = limits.jsonMaxBytes();
+        this.limits = limits;
         this.buf = new byte[(int) Math.min(1 << 20, maxDocumentBytes + 1)];
+        this.baseBuffer = buf.length;
         this.assembler = assembler;
         this.byLine = options.readJsonByLine();
         this.stripOuterArray = options.stripOuterArray();
@@ -202,10 +206,7 @@ public final class JsonReader implements BatchReader {
         long wanted = limit + Math.max(64 * 1024L, limit);
         if (limit == buf.length) {
             // a line layout keeps room for the delimiter; the whole body needs one byte more to show it is too large
-            buf = RecordLimits.grown(buf, maxDocumentBytes, byLine ? delim.length : 1);
-            if (buf == null) {
-                throw documentTooLarge();
-            }
+            buf = limits.grown(buf, maxDocumentBytes, byLine ? delim.length : 1, baseBuffer, this::documentTooLarge);
         }
         while (limit < buf.length) {
             int n = in.read(buf, limit, buf.length - limit);
@@ -458,6 +459,8 @@ public final class JsonReader implements BatchReader {
 
     @Override
     public void close() throws IOException {
+        limits.release(buf.length, baseBuffer);
+        buf = new byte[0]; // the large buffer goes at once, and a second close releases nothing
         in.close();
     }
 }

@@ -58,8 +58,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A reply decided before the body was read (auth, URL, length, a load that failed early) is sent with
  * {@code Connection: close}: if the client asked for {@code 100-continue} and got none, it sends no body and
- * the connection closes at once; otherwise up to {@link #DISCARD_LIMIT} body bytes are read and dropped so
- * that the client can read the reply before the close.
+ * the connection closes at once; otherwise the rest of the body is read and dropped (until it ends, or for
+ * {@link #LINGER_NANOS} and at least {@link #DISCARD_LIMIT} bytes) so that the client can read the reply before
+ * the close.
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
@@ -67,6 +68,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     static final long HIGH_WATER = 4L << 20;
     static final long LOW_WATER = 1L << 20;
     static final long DISCARD_LIMIT = 1L << 20;
+    /**
+     * How long after such a reply the rest of the body is still read and dropped. A client such as curl goes on
+     * sending after an early reply and reads it only when it is done; closing at once resets the connection under
+     * it and loses the reply. Dropping costs no memory; a body that ends closes the connection sooner.
+     */
+    static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long a refused connection (over {@code http_max_connections}) may take to send its request. */
     static final long REFUSED_GRACE_SECONDS = 5;
 
@@ -99,6 +106,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         long limit;
         long received;
         long droppedBytes;
+        long respondedAtNanos;
         boolean bodyRejected;
         boolean continueSent;
         boolean requestComplete;
@@ -391,7 +399,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 ex.pending = null;
                 write(ex, reply);
             }
-        } else if (ex.responded && ex.droppedBytes > DISCARD_LIMIT) {
+        } else if (ex.responded && ex.droppedBytes > DISCARD_LIMIT
+                && System.nanoTime() - ex.respondedAtNanos > LINGER_NANOS) {
             ctx.close();
         }
     }
@@ -427,6 +436,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive = ex.keepAlive && ex.requestComplete && !ex.closeAfterReply;
         HttpUtil.setKeepAlive(response, keepAlive);
         ex.responded = true;
+        ex.respondedAtNanos = System.nanoTime();
         ChannelFuture written = ctx.writeAndFlush(response);
         if (keepAlive) {
             exchange = null;
