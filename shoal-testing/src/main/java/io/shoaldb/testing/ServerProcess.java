@@ -64,9 +64,10 @@ public final class ServerProcess implements AutoCloseable {
         try {
             return new ServerProcess(process, port.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS), output);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            String threads = e instanceof TimeoutException ? threadDump(process) : "";
             process.destroyForcibly();
             reader.interrupt();
-            throw new IOException("server did not start; output:\n" + String.join("\n", output), e);
+            throw new IOException("server did not start; output:\n" + String.join("\n", output) + threads, e);
         }
     }
 
@@ -86,6 +87,23 @@ public final class ServerProcess implements AutoCloseable {
         }
         // End of output: the server exited (or closed stdout) without announcing its port.
         port.completeExceptionally(new IOException("server stopped before it served"));
+    }
+
+    /** The threads of a server that did not start in time, so a hang at start shows where it waits. */
+    private static String threadDump(Process process) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String text = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            dump.waitFor(30, TimeUnit.SECONDS);
+            return "\nthreads of the server:\n" + text;
+        } catch (IOException e) {
+            return "\n(no thread dump: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
     }
 
     /** The class path Surefire gave this test JVM, which holds the server and all its dependencies. */
