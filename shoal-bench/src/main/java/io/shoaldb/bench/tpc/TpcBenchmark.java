@@ -1,5 +1,6 @@
 package io.shoaldb.bench.tpc;
 
+import io.shoaldb.testing.tpc.DuckDbLoader;
 import io.shoaldb.testing.tpc.QueryResult;
 import io.shoaldb.testing.tpc.ResultComparison;
 import io.shoaldb.testing.tpc.TpcLoad;
@@ -47,10 +48,7 @@ public final class TpcBenchmark {
 
         try (Connection shoal = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + queryPort
                 + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true&socketTimeout=1800000", "root", "");
-             Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
-            try (Statement s = duckdb.createStatement()) {
-                s.execute("SET threads = " + duckThreads);
-            }
+             Connection duckdb = DuckDbLoader.open(duckThreads)) {
             boolean tpcds = queries.stream().anyMatch(TpcQuery::isTpcds);
             long t0 = System.nanoTime();
             TpcLoad.loadAll(dataDir, scale, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB, duckdb,

@@ -2,6 +2,7 @@ package io.shoaldb.testing.tpc;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -10,6 +11,22 @@ import java.util.List;
 /** Creates the tables in DuckDB (the reference engine) and fills them from the same files as ShoalDB. */
 public final class DuckDbLoader {
     private DuckDbLoader() {
+    }
+
+    /**
+     * An in-memory DuckDB that orders like Doris/MySQL: NULL is the smallest value (first ascending, last
+     * descending; DuckDB's default puts NULLs last either way), so ORDER BY results compare row for row.
+     */
+    public static Connection open(int threads) throws SQLException {
+        Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = duckdb.createStatement()) {
+            s.execute("SET threads = " + threads);
+            s.execute("SET default_null_order = 'nulls_first_on_asc_last_on_desc'");
+        } catch (SQLException e) {
+            duckdb.close();
+            throw e;
+        }
+        return duckdb;
     }
 
     /** Returns the rows in the table after loading. */

@@ -57,10 +57,7 @@ class TpcQueriesTest {
                 .orElseThrow(() -> new IllegalStateException("no http_port in the server's start line"));
         // A query that hangs must not hang the build: the driver gives up after 5 minutes.
         shoal = DriverManager.getConnection(server.jdbcUrl(null, "socketTimeout=300000"), "root", "");
-        duckdb = DriverManager.getConnection("jdbc:duckdb:");
-        try (Statement s = duckdb.createStatement()) {
-            s.execute("SET threads = 2");
-        }
+        duckdb = DuckDbLoader.open(2);
         boolean tpcds = QUERIES.stream().anyMatch(TpcQuery::isTpcds);
         TpcLoad.loadAll(CACHE, SCALE, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB, duckdb,
                 line -> System.out.println("[tpc sf" + SCALE + "] " + line));
