@@ -91,7 +91,15 @@ public final class TpcBenchmark {
                     : "error " + e.getErrorCode() + ": " + e.getMessage();
             return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, note);
         }
-        String diff = ResultComparison.diff(expected, actual, q.orderColumns(expected.labels()));
+        String unlimited = q.duckDbSqlWithoutLimit();
+        String diff = ResultComparison.diff(expected, actual, q.orderColumns(expected.labels()),
+                unlimited == null ? null : () -> {
+                    try {
+                        return run(duckdb, unlimited);
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(q.name() + " without LIMIT failed on DuckDB", e);
+                    }
+                });
         if (diff != null) {
             System.out.println("MISMATCH " + q.name() + "\n" + diff);
             return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)");

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -24,6 +25,17 @@ public final class ResultComparison {
      * @return null when the results match, else a diff that names the rows only one side has
      */
     public static String diff(QueryResult expected, QueryResult actual, List<Integer> orderColumns) {
+        return diff(expected, actual, orderColumns, null);
+    }
+
+    /**
+     * As {@link #diff(QueryResult, QueryResult, List)} for a query that ends in LIMIT: when the last tie group
+     * reaches the limit, the LIMIT may have cut it anywhere, so ShoalDB's rows there need only be rows of the
+     * whole tie group, which {@code withoutLimit} (the reference's result of the query without its LIMIT,
+     * asked for only then) gives.
+     */
+    public static String diff(QueryResult expected, QueryResult actual, List<Integer> orderColumns,
+                              Supplier<QueryResult> withoutLimit) {
         if (expected.labels().size() != actual.labels().size()) {
             return "column count differs: DuckDB " + expected.labels() + ", ShoalDB " + actual.labels();
         }
@@ -45,7 +57,15 @@ public final class ResultComparison {
                 }
                 String where = end - start == 1 ? "row " + (start + 1)
                         : "rows " + (start + 1) + ".." + end + " (equal ORDER BY keys, any order)";
-                compareGroup(e.subList(start, end), a.subList(start, end), start, where, problems);
+                List<Object> key = e.get(start);
+                List<List<Object>> wholeTie = end == e.size() && withoutLimit != null
+                        ? withoutLimit.get().rows().stream().filter(r -> sameKey(r, key, orderColumns)).toList()
+                        : List.of();
+                if (wholeTie.size() > end - start) {
+                    compareCutGroup(wholeTie, a.subList(start, end), where, problems);
+                } else {
+                    compareGroup(e.subList(start, end), a.subList(start, end), start, where, problems);
+                }
                 start = end;
             }
         }
@@ -117,6 +137,33 @@ public final class ResultComparison {
         onlyExpected.stream().limit(MAX_REPORTED).forEach(r -> p.append("\n  DuckDB only:  ").append(format(r)));
         remaining.stream().limit(MAX_REPORTED).forEach(r -> p.append("\n  ShoalDB only: ").append(format(r)));
         problems.add(p.toString());
+    }
+
+    /** ShoalDB's last rows, where the LIMIT cut a tie group: each must be a distinct row of the whole group. */
+    private static void compareCutGroup(List<List<Object>> wholeTie, List<List<Object>> actual, String where,
+                                        List<String> problems) {
+        List<List<Object>> remaining = new ArrayList<>(wholeTie);
+        List<List<Object>> unknown = new ArrayList<>();
+        for (List<Object> row : actual) {
+            int hit = -1;
+            for (int i = 0; i < remaining.size() && hit < 0; i++) {
+                if (ValueMatch.rowsMatch(remaining.get(i), row)) {
+                    hit = i;
+                }
+            }
+            if (hit >= 0) {
+                remaining.remove(hit);
+            } else {
+                unknown.add(row);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            StringBuilder p = new StringBuilder(where).append(", cut by the LIMIT from a tie group of ")
+                    .append(wholeTie.size()).append(" rows: ").append(unknown.size())
+                    .append(" ShoalDB row(s) are not in that group");
+            unknown.stream().limit(MAX_REPORTED).forEach(r -> p.append("\n  ShoalDB only: ").append(format(r)));
+            problems.add(p.toString());
+        }
     }
 
     /** The 1-based positions of the values that do not match, e.g. {@code 3, 7}. */

@@ -16,6 +16,12 @@ public record TpcQuery(String name, String sql, String duckDbSql) {
         return name.startsWith("ds-");
     }
 
+    /** DuckDB's text without its final {@code LIMIT n}, or null when it has none. */
+    public String duckDbSqlWithoutLimit() {
+        String without = duckDbSql.replaceFirst("(?is)\\s+limit\\s+\\d+\\s*$", "");
+        return without.equals(duckDbSql) ? null : without;
+    }
+
     /**
      * The 0-based result columns named by the final ORDER BY, in order; empty without ORDER BY. Each ORDER BY
      * item must name a result column (by alias or, for {@code t.col}, by column name), as in all TPC queries:
