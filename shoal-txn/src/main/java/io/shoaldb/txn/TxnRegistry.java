@@ -37,6 +37,21 @@ final class TxnRegistry {
         return txn;
     }
 
+    /** Registers an internal transaction by id only: its generated label takes part in no dedup. */
+    synchronized void registerInternal(Transaction txn) {
+        byId.put(txn.txnId(), txn);
+    }
+
+    /** Forgets an internal transaction; returns it, or null when it is unknown (or not internal). */
+    synchronized Transaction removeInternal(long txnId) {
+        Transaction t = byId.get(txnId);
+        if (t == null || !t.internal()) {
+            return null;
+        }
+        byId.remove(txnId);
+        return t;
+    }
+
     /** Adds a transaction recovered from disk (committed before the restart). */
     synchronized void restore(Transaction txn) {
         byId.put(txn.txnId(), txn);

@@ -33,38 +33,72 @@ final class BatchCommitter {
     }
 
     void commit(GroupBatch b) {
+        run(b, null);
+    }
+
+    /**
+     * The batch cannot be committed at all (the commit executor refused it): it fails the way a failed
+     * commit does - transaction aborted, WAL kept for replay, waiters answered, the queue goes on.
+     */
+    void refuse(GroupBatch b, Throwable why) {
+        run(b, why);
+    }
+
+    private void run(GroupBatch b, Throwable refused) {
         long start = System.nanoTime();
-        Throwable failure = b.poison;
-        if (failure == null && b.wal != null) {
-            IOException walFailure = b.wal.settle();
-            if (walFailure != null) {
-                failure = ErrorCode.IO_ERROR.exceptionWithCause(walFailure, b.wal.file(),
-                        "group commit WAL failed, the batch is not committed: " + walFailure.getMessage());
+        Throwable failure = refused;
+        boolean committed = false;
+        long commitMillis = -1;
+        try {
+            if (failure == null) {
+                failure = b.poison;
             }
-        }
-        if (failure == null) {
-            try {
-                write(b);
-            } catch (Throwable e) { // the queue must go on whatever happened; the error goes to the waiters
-                failure = e;
+            if (failure == null && b.wal != null) {
+                IOException walFailure = b.wal.settle();
+                if (walFailure != null) {
+                    failure = ErrorCode.IO_ERROR.exceptionWithCause(walFailure, b.wal.file(),
+                            "group commit WAL failed, the batch is not committed: " + walFailure.getMessage());
+                }
             }
-        }
-        long commitMillis = services.timer().nowMillis();
-        if (failure == null) {
-            finishVisible(b, commitMillis);
-            services.metrics().batchCommitted(b.loads, b.rowCount, b.bytes, System.nanoTime() - start);
-            LOG.debug("finish group commit, db_id={}, table_id={}, label={}, txn_id={}, this group commit includes {}"
-                    + " loads ({} rows, {} bytes), flush because of {}", b.target.databaseId(), b.target.tableId(),
-                    b.label(), b.txnId(), b.loads, b.rowCount, b.bytes, b.sealReason);
-            queue.commitFinished(b, null, commitMillis);
-            b.done.complete(commitMillis);
-        } else {
-            finishFailed(b, failure);
-            services.metrics().batchFailed();
-            queue.commitFinished(b, failure, commitMillis);
-            b.done.completeExceptionally(failure);
-            if (b.walKeptForReplay) {
-                services.replaySoon().accept(queue);
+            if (failure == null) {
+                try {
+                    write(b);
+                    committed = true;
+                } catch (Throwable e) { // the error goes to the waiters
+                    failure = e;
+                }
+            }
+            commitMillis = services.timer().nowMillis();
+            if (committed) {
+                finishVisible(b, commitMillis);
+                services.metrics().batchCommitted(b.loads, b.rowCount, b.bytes, System.nanoTime() - start);
+                LOG.debug("finish group commit, db_id={}, table_id={}, label={}, txn_id={}, this group commit includes"
+                        + " {} loads ({} rows, {} bytes), flush because of {}", b.target.databaseId(),
+                        b.target.tableId(), b.label(), b.txnId(), b.loads, b.rowCount, b.bytes, b.sealReason);
+            } else {
+                finishFailed(b, failure);
+                services.metrics().batchFailed();
+            }
+        } catch (Throwable unexpected) {
+            // A bug in the steps around the commit must not wedge the table's queue: the finally still answers
+            // the waiters and lets the next batch commit. A committed batch stays committed for its waiters.
+            LOG.error("group commit {} (txn {}) of table {}: unexpected failure {} the commit", b.label(), b.txnId(),
+                    b.target.tableName(), committed ? "after" : "before", unexpected);
+            if (!committed && failure == null) {
+                failure = unexpected;
+            }
+        } finally {
+            if (commitMillis < 0) {
+                commitMillis = services.timer().nowMillis();
+            }
+            queue.commitFinished(b, committed ? null : failure, commitMillis);
+            if (committed) {
+                b.done.complete(commitMillis);
+            } else {
+                b.done.completeExceptionally(failure);
+                if (b.walKeptForReplay) {
+                    services.replaySoon().accept(queue);
+                }
             }
         }
     }

@@ -19,7 +19,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class GroupBatch {
     /** Why a batch stopped taking loads, for the commit log line. */
-    enum SealReason { TIME, SIZE, SYNC, SCHEMA, MEMORY, VISIBILITY, DRAIN, WAL_FAILURE, SHUTDOWN }
+    enum SealReason { TIME, SIZE, SYNC, SCHEMA, MEMORY, VISIBILITY, DRAIN, DROP, WAL_FAILURE, SHUTDOWN }
 
     final long seq;
     final WriteTarget target;

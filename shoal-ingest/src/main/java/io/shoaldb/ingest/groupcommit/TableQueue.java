@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -58,6 +59,7 @@ final class TableQueue {
     private int inFlight;
     private boolean blocked;
     private boolean closed;
+    private boolean dropped;
     /** WAL files on disk that no batch owns: left by a crash or a failed commit, waiting for replay. */
     private final Map<Path, Long> pendingWals = new HashMap<>();
     private GroupCommitMode lastMode;
@@ -268,7 +270,7 @@ final class TableQueue {
     }
 
     private Opening prepareOpening(WriteTarget target) {
-        Transaction txn = services.txns().begin(target.databaseId(), Labels.generate("group_commit_"),
+        Transaction txn = services.txns().beginInternal(target.databaseId(), Labels.generate("group_commit_"),
                 Set.of(target.tableId()), null);
         try {
             Path dir = WalDirectories.tableDir(services.dirs().bestRoot(), target.databaseId(), tableId);
@@ -285,9 +287,13 @@ final class TableQueue {
         } catch (RuntimeException e) {
             // aborted or timed out already: nothing holds it
         }
+        services.txns().release(unused.txn().txnId()); // nobody ever saw it
     }
 
     private void checkAccepting(WriteTarget target) {
+        if (dropped) {
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
@@ -405,21 +411,27 @@ final class TableQueue {
         }
         GroupBatch next = sealed.pollFirst();
         committing = next;
+        BatchCommitter committer = new BatchCommitter(services, this);
         try {
             services.committers().execute(() -> {
                 next.awaitAppends();
-                new BatchCommitter(services, this).commit(next);
+                committer.commit(next);
             });
-        } catch (RuntimeException e) {
-            // Executor shut down: finish the batch as failed so nobody waits forever.
-            committing = null;
-            next.done.completeExceptionally(e);
-            services.memory().release(next.bytes);
+        } catch (RejectedExecutionException e) {
+            // Executor shut down: the batch fails like a failed commit (transaction aborted, WAL kept for replay,
+            // waiters answered, next batch started), on a thread of its own since no I/O happens under this lock.
+            Thread.ofVirtual().name("group-commit-refused-" + tableId).start(() -> {
+                next.awaitAppends();
+                committer.refuse(next, e);
+            });
         }
     }
 
     /** Called by the committer when a batch is visible or failed. */
     void commitFinished(GroupBatch b, Throwable failure, long commitMillis) {
+        if (failure == null) {
+            releaseWhenSettled(b);
+        }
         lock.lock();
         try {
             committing = null;
@@ -460,6 +472,20 @@ final class TableQueue {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * A visible batch's transaction needs no label once nothing can ask whether it committed: its WAL is
+     * gone (replay looks the transaction up to drop a WAL whose rows are in) and no request id points at it
+     * (those release it when they expire, {@link RequestIds#sweep}). A failed batch's is kept: its WAL waits
+     * for replay, and waiters must see it aborted.
+     */
+    private void releaseWhenSettled(GroupBatch b) {
+        WalWriter wal = b.wal;
+        if (!b.identified.isEmpty() || (wal != null && services.files().exists(wal.file()))) {
+            return;
+        }
+        services.txns().release(b.txnId());
     }
 
     /** Seals the open batch (if it has loads) so that it commits now; for memory pressure and waits. */
@@ -532,6 +558,17 @@ final class TableQueue {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The table was dropped: loads fail as for an unknown table; returns the batches still to finish. */
+    List<CompletableFuture<Long>> drop() {
+        lock.lock();
+        try {
+            dropped = true;
+        } finally {
+            lock.unlock();
+        }
+        return sealAndCollect(SealReason.DROP);
     }
 
     /** Stops taking loads; returns the batches still to finish (the open one sealed). */

@@ -75,7 +75,8 @@ public final class ResultComparison {
             return;
         }
         if (expected.size() == 1 && actual.size() == 1) {
-            problems.add(where + ":\n  DuckDB:  " + format(expected.getFirst()) + "\n  ShoalDB: " + format(actual.getFirst()));
+            problems.add(where + " (columns " + differingColumns(expected.getFirst(), actual.getFirst()) + " differ):\n"
+                    + "  DuckDB:  " + format(expected.getFirst()) + "\n  ShoalDB: " + format(actual.getFirst()));
             return;
         }
         Comparator<List<Object>> canonical = Comparator.comparing(ValueMatch::sortKey);
@@ -116,6 +117,17 @@ public final class ResultComparison {
         onlyExpected.stream().limit(MAX_REPORTED).forEach(r -> p.append("\n  DuckDB only:  ").append(format(r)));
         remaining.stream().limit(MAX_REPORTED).forEach(r -> p.append("\n  ShoalDB only: ").append(format(r)));
         problems.add(p.toString());
+    }
+
+    /** The 1-based positions of the values that do not match, e.g. {@code 3, 7}. */
+    private static String differingColumns(List<Object> expected, List<Object> actual) {
+        List<String> columns = new ArrayList<>();
+        for (int i = 0; i < expected.size(); i++) {
+            if (!ValueMatch.matches(expected.get(i), actual.get(i))) {
+                columns.add(String.valueOf(i + 1));
+            }
+        }
+        return String.join(", ", columns);
     }
 
     private static boolean allMatch(List<List<Object>> expected, List<List<Object>> actual) {

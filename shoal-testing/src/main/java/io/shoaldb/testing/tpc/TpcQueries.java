@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The 22 TPC-H queries, TPC-DS Q3 and a full scan of lineitem ({@code scan}), read from the resources
- * {@code tpc/queries/<name>.sql}.
+ * The 22 TPC-H queries, TPC-DS Q3, and two queries of our own: a full scan of lineitem ({@code scan}) and Q1
+ * with its date computed by hand ({@code q01-dated}), read from the resources {@code tpc/queries/<name>.sql}.
  */
 public final class TpcQueries {
     private static final String DIR = "/tpc/queries/";
@@ -20,7 +20,7 @@ public final class TpcQueries {
     private TpcQueries() {
     }
 
-    /** {@code q01} ... {@code q22}, then {@code ds-q03} and {@code scan}. */
+    /** {@code q01} ... {@code q22}, then {@code ds-q03}, {@code scan} and {@code q01-dated}. */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
         for (int i = 1; i <= 22; i++) {
@@ -28,6 +28,7 @@ public final class TpcQueries {
         }
         names.add("ds-q03");
         names.add("scan");
+        names.add("q01-dated");
         return names;
     }
 
