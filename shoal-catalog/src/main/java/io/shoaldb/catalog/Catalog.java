@@ -14,6 +14,7 @@ import io.shoaldb.catalog.model.Database;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.IoErrors;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.DurableFiles;
 import io.shoaldb.common.io.FilesFacade;
@@ -327,8 +328,11 @@ public final class Catalog implements AutoCloseable {
         try {
             log.append(new JournalEntry(log.lastSequence() + 1, record));
         } catch (IOException e) {
-            failure = ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
-            throw failure;
+            ShoalException error = IoErrors.of(e, log.describe());
+            if (log.failed()) {
+                failure = error; // the journal cannot be trusted any more; a write it undid (full disk) costs one DDL
+            }
+            throw error;
         }
         state.set(next);
         if (++entriesSinceCheckpoint >= options.checkpointEvery()) {

@@ -77,9 +77,13 @@ public final class ShoalServer implements AutoCloseable {
 
     /** Recovers the data under the configured paths and opens the ports. */
     public static ShoalServer start(ShoalConfig config) throws IOException {
+        return start(config, new LocalFiles());
+    }
+
+    /** Like {@link #start(ShoalConfig)}, with every durable file operation going through {@code files}. */
+    public static ShoalServer start(ShoalConfig config, FilesFacade files) throws IOException {
         Deque<AutoCloseable> opened = new ArrayDeque<>();
         try {
-            FilesFacade files = new LocalFiles();
             DataPaths paths = DataPaths.from(config);
             List<Path> locked = new ArrayList<>(paths.storagePaths());
             if (!paths.storagePaths().contains(paths.metaDir().getParent())) {

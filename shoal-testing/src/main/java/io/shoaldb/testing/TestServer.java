@@ -1,6 +1,8 @@
 package io.shoaldb.testing;
 
 import io.shoaldb.common.config.ShoalConfig;
+import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.server.ShoalServer;
 import io.shoaldb.server.config.ServerConfigKeys;
 import java.io.IOException;
@@ -18,15 +20,22 @@ import java.util.Map;
  */
 public final class TestServer implements AutoCloseable {
     private final Map<String, String> settings;
+    private final FilesFacade files;
     private ShoalServer server;
 
-    private TestServer(Map<String, String> settings) throws IOException {
+    private TestServer(Map<String, String> settings, FilesFacade files) throws IOException {
         this.settings = settings;
-        this.server = ShoalServer.start(ShoalConfig.of(ServerConfigKeys.all(), settings));
+        this.files = files;
+        this.server = ShoalServer.start(ShoalConfig.of(ServerConfigKeys.all(), settings), files);
     }
 
     /** Starts a server storing everything under {@code dir}; {@code extra} adds or overrides config keys. */
     public static TestServer start(Path dir, Map<String, String> extra) throws IOException {
+        return start(dir, extra, new LocalFiles());
+    }
+
+    /** Like {@link #start(Path, Map)}, with every durable file operation going through {@code files}. */
+    public static TestServer start(Path dir, Map<String, String> extra, FilesFacade files) throws IOException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("query_port", "0");
         settings.put("http_port", "0");
@@ -34,7 +43,7 @@ public final class TestServer implements AutoCloseable {
         settings.put("storage_root_path", dir.resolve("data").toString());
         settings.put("sys_log_dir", dir.resolve("log").toString());
         settings.putAll(extra);
-        return new TestServer(settings);
+        return new TestServer(settings, files);
     }
 
     public static TestServer start(Path dir) throws IOException {
@@ -67,7 +76,7 @@ public final class TestServer implements AutoCloseable {
 
     public void restart() throws IOException {
         server.close();
-        server = ShoalServer.start(ShoalConfig.of(ServerConfigKeys.all(), settings));
+        server = ShoalServer.start(ShoalConfig.of(ServerConfigKeys.all(), settings), files);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shoaldb.txn;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.IoErrors;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.storage.rowset.RowsetMeta;
@@ -203,8 +204,12 @@ public final class TransactionManager implements AutoCloseable {
             try {
                 log.append(new TxnRecord.Commit(facts, parts));
             } catch (IOException e) {
-                t.commitOutcomeUnknown("commit log write failed: " + e.getMessage(), now());
-                throw ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
+                if (log.failed()) {
+                    t.commitOutcomeUnknown("commit log write failed: " + e.getMessage(), now());
+                } else {
+                    t.commitFailed("commit log write failed and was undone: " + e.getMessage(), now());
+                }
+                throw IoErrors.of(e, log.describe());
             }
             t.markCommitted(commitTime);
             publishCommit(t, versions, stamped);
@@ -419,7 +424,7 @@ public final class TransactionManager implements AutoCloseable {
         try {
             log.append(record);
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
+            throw IoErrors.of(e, log.describe());
         }
     }
 

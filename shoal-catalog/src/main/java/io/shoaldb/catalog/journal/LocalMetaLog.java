@@ -67,6 +67,11 @@ public final class LocalMetaLog implements MetaLog {
     }
 
     @Override
+    public boolean failed() {
+        return segments.failed();
+    }
+
+    @Override
     public void close() throws IOException {
         segments.close();
     }

@@ -12,11 +12,15 @@ public interface MetaLog extends AutoCloseable {
     long lastSequence();
 
     /**
-     * Appends an entry whose sequence is {@code lastSequence() + 1}; it is durable when this returns. After
-     * a failure the log accepts no more appends (the state of the failed append on disk is unknown until
-     * the next open decides it).
+     * Appends an entry whose sequence is {@code lastSequence() + 1}; it is durable when this returns. After a
+     * failure the entry is not in the log; unless the failure could be undone (a write that found the disk full)
+     * the log is {@link #failed()}: it accepts no more appends and the state of the failed append on disk is
+     * unknown until the next open decides it.
      */
     void append(JournalEntry entry) throws IOException;
+
+    /** Whether an append failed in a way that stops all further appends until the log is reopened. */
+    boolean failed();
 
     /** Entries up to {@code sequence} are in a durable image now and need not be kept. */
     void discardThrough(long sequence) throws IOException;

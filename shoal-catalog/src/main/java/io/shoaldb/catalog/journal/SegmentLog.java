@@ -27,9 +27,11 @@ import org.slf4j.LoggerFactory;
  * frame (one followed by a valid frame), a bad header, a gap in sequences or an entry that does not apply is corruption of acknowledged
  * data: opening fails with CORRUPT_FILE naming the file, and nothing is repaired.
  *
- * <p>Appends write the frame at the end of the segment and fsync before returning. A failed write or fsync
- * poisons the log (after a failed fsync the page cache may no longer match the disk, so nothing written
- * later could be trusted); the next open settles what reached the disk.
+ * <p>Appends write the frame at the end of the segment and fsync before returning. A failed fsync poisons the
+ * log (the page cache may no longer match the disk, so nothing written later could be trusted); the next open
+ * settles what reached the disk. A failed write (a full disk) has had nothing fsynced: the segment is cut back
+ * to its acknowledged end and fsynced, and appends go on once there is space; only if that fails too is the log
+ * poisoned.
  */
 public final class SegmentLog<E> implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SegmentLog.class);
@@ -271,17 +273,36 @@ public final class SegmentLog<E> implements AutoCloseable {
             frame.put(Frames.frame(payload));
         }
         frame.flip();
+        long position = activeEnd;
         try {
-            long position = activeEnd;
             while (frame.hasRemaining()) {
                 position += active.write(frame, position);
             }
+        } catch (IOException e) {
+            undoWrite(e);
+            throw e;
+        }
+        try {
             files.fsync(active);
-            activeEnd = position;
-            lastSequence = expected;
         } catch (IOException e) {
             failure = e;
             throw e;
+        }
+        activeEnd = position;
+        lastSequence = expected;
+    }
+
+    /**
+     * Cuts off what a failed write left after the acknowledged end, so that a torn, unacknowledged frame can
+     * neither be appended after nor reappear at the next open; poisons the log if that fails.
+     */
+    private void undoWrite(IOException cause) {
+        try {
+            active.truncate(activeEnd);
+            files.fsync(active);
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+            failure = cause;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.shoaldb.ingest.groupcommit;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.IoErrors;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.ingest.groupcommit.GroupBatch.SealReason;
 import io.shoaldb.ingest.groupcommit.wal.WalDirectories;
@@ -244,6 +245,7 @@ final class TableQueue {
             // The batch cannot be trusted to match what loads were told: none of it commits.
             poison(b, e);
             throw e instanceof ShoalException s ? s
+                    : e instanceof IOException io ? IoErrors.of(io, walName(b))
                     : ErrorCode.IO_ERROR.exceptionWithCause(e, walName(b), e.getMessage());
         } finally {
             b.appendFinished(failure);

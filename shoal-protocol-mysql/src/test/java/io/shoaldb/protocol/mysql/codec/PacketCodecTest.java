@@ -20,7 +20,7 @@ class PacketCodecTest {
 
     @Test
     void decodesPacketsByteByByte() {
-        EmbeddedChannel channel = new EmbeddedChannel(new PacketDecoder(1 << 20));
+        EmbeddedChannel channel = new EmbeddedChannel(loggedIn(1 << 20));
         ByteBuf both = Unpooled.wrappedBuffer(frame(0, new byte[] {3, 'a'}), frame(0, new byte[0]));
         while (both.isReadable()) {
             channel.writeInbound(both.readRetainedSlice(1));
@@ -36,7 +36,7 @@ class PacketCodecTest {
 
     @Test
     void joinsFragmentsAndChecksTheirOrder() {
-        EmbeddedChannel channel = new EmbeddedChannel(new PacketDecoder(64 << 20));
+        EmbeddedChannel channel = new EmbeddedChannel(loggedIn(64 << 20));
         byte[] full = new byte[PacketDecoder.MAX_FRAGMENT];
         Arrays.fill(full, (byte) 7);
         channel.writeInbound(frame(0, full));
@@ -56,8 +56,33 @@ class PacketCodecTest {
     }
 
     @Test
+    void beforeLoginOnlySmallPacketsAreAccepted() {
+        PacketDecoder decoder = new PacketDecoder(64 << 20);
+        EmbeddedChannel channel = new EmbeddedChannel(decoder);
+        channel.writeInbound(Unpooled.buffer().writeMediumLE(PacketDecoder.PRE_LOGIN_MAX_PACKET + 1).writeByte(1));
+        FramingError error = channel.readInbound();
+        assertThat(error.error().code()).isEqualTo(ErrorCode.PACKET_TOO_LARGE_BEFORE_LOGIN);
+        assertThat(error.error().getMessage()).contains("16384 bytes before login");
+
+        PacketDecoder after = new PacketDecoder(64 << 20);
+        after.loggedIn();
+        EmbeddedChannel logged = new EmbeddedChannel(after);
+        byte[] big = new byte[PacketDecoder.PRE_LOGIN_MAX_PACKET + 1];
+        logged.writeInbound(frame(0, big));
+        Packet packet = logged.readInbound();
+        assertThat(packet.payload()).hasSize(big.length);
+    }
+
+    /** A decoder past the login, so that max_allowed_packet applies. */
+    private static PacketDecoder loggedIn(int maxAllowedPacket) {
+        PacketDecoder decoder = new PacketDecoder(maxAllowedPacket);
+        decoder.loggedIn();
+        return decoder;
+    }
+
+    @Test
     void refusesOversizePacketsFromTheHeader() {
-        EmbeddedChannel channel = new EmbeddedChannel(new PacketDecoder(1024));
+        EmbeddedChannel channel = new EmbeddedChannel(loggedIn(1024));
         channel.writeInbound(Unpooled.buffer().writeMediumLE(1025).writeByte(0));
         FramingError error = channel.readInbound();
         assertThat(error.error().code()).isEqualTo(ErrorCode.PACKET_TOO_LARGE);
@@ -73,7 +98,7 @@ class PacketCodecTest {
             List<ByteBuf> out = new ArrayList<>();
             int next = PacketFramer.frame(payload, 250, out::add);
             ByteBuf wire = Unpooled.wrappedBuffer(out.toArray(ByteBuf[]::new));
-            EmbeddedChannel channel = new EmbeddedChannel(new PacketDecoder(Integer.MAX_VALUE));
+            EmbeddedChannel channel = new EmbeddedChannel(loggedIn(Integer.MAX_VALUE));
             channel.writeInbound(wire);
             Packet packet = channel.readInbound();
             assertThat(packet.payload()).as("size %d", size).hasSize(size);
