@@ -18,6 +18,8 @@ public final class Transaction {
     private final Set<Long> tableIds;
     private final long prepareTimeMillis;
     private final long deadlineMillis;
+    /** Begun by the system (a group-commit batch): no label dedup, forgotten once released. */
+    private final boolean internal;
     private volatile TxnState state;
     private boolean committing;
     private long commitTimeMillis = -1;
@@ -28,6 +30,12 @@ public final class Transaction {
 
     Transaction(long txnId, long databaseId, String label, Set<Long> tableIds, long prepareTimeMillis,
             long timeoutMillis) {
+        this(txnId, databaseId, label, tableIds, prepareTimeMillis, timeoutMillis, false);
+    }
+
+    Transaction(long txnId, long databaseId, String label, Set<Long> tableIds, long prepareTimeMillis,
+            long timeoutMillis, boolean internal) {
+        this.internal = internal;
         this.txnId = txnId;
         this.databaseId = databaseId;
         this.label = label;
@@ -76,6 +84,11 @@ public final class Transaction {
      */
     public synchronized boolean mayBeCommitted() {
         return state == TxnState.COMMITTED || state == TxnState.VISIBLE || outcomeUnknown;
+    }
+
+    /** Begun with {@link TransactionManager#beginInternal}. */
+    public boolean internal() {
+        return internal;
     }
 
     public synchronized TransactionInfo info() {

@@ -106,10 +106,45 @@ public final class TransactionManager implements AutoCloseable {
         long timeoutMillis = (timeout == null ? options.defaultTimeout() : timeout).toMillis();
         long now = now();
         maybeSweepLabels();
-        return registry.register(databaseId, actual, now, labelCutoff(),
-                () -> new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis));
+        // The id first, outside the registry's lock: allocating may append (and fsync) an id block, and finds
+        // must not wait for that. A begin refused for its label leaves a gap in the ids, which is harmless.
+        Transaction txn = new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis);
+        return registry.register(txn, now, labelCutoff());
     }
 
+    /**
+     * Begins an internal transaction, such as a group-commit batch: like {@link #begin}, but its label is
+     * registered for no dedup (the system generated it; nobody retries by it), and once the caller
+     * {@link #release}s it nothing of it is kept - neither in memory nor in later checkpoint images. So
+     * hundreds of batches a second do not make every image and the heap grow for {@code labelKeepMax}.
+     */
+    public Transaction beginInternal(long databaseId, String label, Set<Long> tableIds, Duration timeout) {
+        checkWritable();
+        long timeoutMillis = (timeout == null ? options.defaultTimeout() : timeout).toMillis();
+        long now = now();
+        maybeSweepLabels();
+        Transaction txn = new Transaction(allocateTxnId(), databaseId, label, tableIds, now, timeoutMillis, true);
+        registry.registerInternal(txn);
+        return txn;
+    }
+
+    /**
+     * Forgets a finished internal transaction: {@link #find} no longer knows it, and the next checkpoint
+     * image leaves it out. The caller must no longer need to ask whether it committed (for group commit:
+     * its WAL is deleted and no request id points at it). A crash before the next checkpoint replays its
+     * commit record, and it is then kept like a label ({@code labelKeepMax}); that is at most
+     * {@code checkpointEvery} transactions per crash. Unknown, user or unfinished transactions are left alone.
+     */
+    public void release(long txnId) {
+        Transaction t = registry.get(txnId).orElse(null);
+        if (t == null || !t.internal() || (t.state() != TxnState.VISIBLE && t.state() != TxnState.ABORTED)) {
+            return;
+        }
+        registry.removeInternal(txnId);
+        log.forgetCommitted(txnId);
+    }
+
+    /** Under {@link #idLock}, which guards only the id counter: no other lock is taken while holding it. */
     private long allocateTxnId() {
         synchronized (idLock) {
             if (nextTxnId >= log.state().txnIdLimit()) {

@@ -236,6 +236,14 @@ public final class CommitLog implements AutoCloseable {
         sinceCheckpoint = 0;
     }
 
+    /**
+     * Drops a committed transaction's label facts from the state (and so from the next image), as label
+     * expiry does at checkpoints; its table changes stay.
+     */
+    public void forgetCommitted(long txnId) {
+        state.forgetCommitted(txnId);
+    }
+
     /** Whether an append failed: nothing more is written until the log is reopened. */
     public boolean failed() {
         return segments.failed() || poisonedByBug != null;
