@@ -1,6 +1,7 @@
 package io.shoaldb.api;
 
 import java.io.InputStream;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,4 +29,10 @@ public interface LoadService {
 
     /** WAL bytes per backend for {@code GET /api/get_wal_size}, keyed by {@code host:port}. */
     Map<String, Long> walSizes();
+
+    /**
+     * Why this node cannot keep its durability promise now (poisoned commit log, distressed WAL directory...),
+     * for {@code /api/health}; empty when healthy.
+     */
+    List<String> healthProblems();
 }

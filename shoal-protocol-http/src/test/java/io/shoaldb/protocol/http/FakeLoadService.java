@@ -33,6 +33,7 @@ final class FakeLoadService implements LoadService {
     /** Completed when a load starts (after the request head was accepted). */
     final CompletableFuture<StreamLoadRequest> started = new CompletableFuture<>();
     volatile Map<String, Long> walSizes = new LinkedHashMap<>(Map.of("127.0.0.1:9050", 3L));
+    volatile List<String> healthProblems = List.of();
 
     @Override
     public StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body) {
@@ -95,5 +96,10 @@ final class FakeLoadService implements LoadService {
     @Override
     public Map<String, Long> walSizes() {
         return walSizes;
+    }
+
+    @Override
+    public List<String> healthProblems() {
+        return healthProblems;
     }
 }

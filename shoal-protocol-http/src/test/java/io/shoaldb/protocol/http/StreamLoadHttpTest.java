@@ -281,6 +281,24 @@ class StreamLoadHttpTest {
     }
 
     @Test
+    void healthIs503WithTheReasonsWhenTheNodeCannotKeepItsDurabilityPromise() throws Exception {
+        fx.loads.healthProblems = List.of("the transaction commit log failed", "WAL directory /w is distressed");
+        var fe = client.send(HttpRequest.newBuilder(URI.create(fx.url("/api/health"))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(fe.statusCode()).isEqualTo(503);
+        assertThat(Json.object(fe.body())).containsEntry("code", 503L)
+                .containsEntry("msg", "the transaction commit log failed; WAL directory /w is distressed");
+        var be = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + fx.server.port(1)
+                + "/api/health")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(be.statusCode()).isEqualTo(503);
+        assertThat(Json.object(be.body())).containsEntry("status", "Unavailable")
+                .containsEntry("msg", "the transaction commit log failed; WAL directory /w is distressed");
+        fx.loads.healthProblems = List.of();
+        assertThat(client.send(HttpRequest.newBuilder(URI.create(fx.url("/api/health"))).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void walSizeInTheFeFormat() throws Exception {
         fx.loads.walSizes = new java.util.LinkedHashMap<>(Map.of("10.0.0.1:9050", 1L));
         fx.loads.walSizes.put("10.0.0.2:9050", 0L);

@@ -18,7 +18,9 @@ import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.table.TableSchemas;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.txn.TransactionManager;
+import io.shoaldb.server.metrics.NodeHealth;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -28,7 +30,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Stream Load for the HTTP front door: resolves the table, parses the headers, chooses the path
  * ({@link LoadPath}: group commit or the normal labelled path, two-phase when asked), decodes the body as it
- * arrives and answers Doris's reply. Also serves two-phase commit/abort, error logs and WAL counts.
+ * arrives and answers Doris's reply. Also serves two-phase commit/abort, error logs, WAL counts and health.
  * Thread-safe: every load runs on its own (virtual) thread with its own state.
  */
 public final class StreamLoadService implements LoadService, AutoCloseable {
@@ -44,6 +46,7 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
     private final StreamLoadOptions options;
     private final ErrorLogStore errorLogs;
     private final PreparedLoads prepared;
+    private final NodeHealth health;
 
     public StreamLoadService(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
             GroupCommitManager groupCommit, StreamLoadOptions options) {
@@ -55,6 +58,7 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
         this.options = options;
         this.errorLogs = new ErrorLogStore(options.errorLogDir(), options.errorLogRetention());
         this.prepared = new PreparedLoads(txns);
+        this.health = new NodeHealth(txns, groupCommit);
     }
 
     @Override
@@ -140,6 +144,11 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
     @Override
     public Map<String, Long> walSizes() {
         return Map.of(options.backendHostPort(), groupCommit.walTotalCount());
+    }
+
+    @Override
+    public List<String> healthProblems() {
+        return health.problems();
     }
 
     /** Aborts the two-phase loads still waiting for a decision; close before the transaction manager. */

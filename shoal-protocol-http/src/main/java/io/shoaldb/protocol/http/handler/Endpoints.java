@@ -82,8 +82,18 @@ final class Endpoints {
         return Reply.json(200, DorisJson.restList(0, "OK", entries));
     }
 
-    /** FE's shape on the first port (http_port), BE's on the others (webserver_port). */
+    /**
+     * FE's shape on the first port (http_port), BE's on the others (webserver_port). 503 with the reasons
+     * when the node cannot keep its durability promise (poisoned commit log, distressed WAL directory), so
+     * a load balancer or operator stops sending it writes.
+     */
     Reply health(int portIndex) {
+        List<String> problems = services.loads().healthProblems();
+        if (!problems.isEmpty()) {
+            String why = String.join("; ", problems);
+            LOG.warn("health check: unavailable: {}", why);
+            return Reply.json(503, portIndex == 0 ? DorisJson.feUnhealthy(why, 1) : DorisJson.statusMsg("Unavailable", why));
+        }
         if (portIndex == 0) {
             return Reply.json(200, DorisJson.feHealth(1, 1)); // one node: it is the only backend, and it is up
         }

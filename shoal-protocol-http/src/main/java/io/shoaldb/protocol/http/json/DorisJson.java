@@ -121,6 +121,19 @@ public final class DorisJson {
         });
     }
 
+    /** FE's {@code /api/health} envelope for a node that cannot take writes: code 503, the reasons as msg. */
+    public static String feUnhealthy(String reasons, int totalBackends) {
+        return compact(g -> {
+            g.writeStringField("msg", reasons);
+            g.writeNumberField("code", 503);
+            g.writeObjectFieldStart("data");
+            g.writeNumberField("online_backend_num", 0);
+            g.writeNumberField("total_backend_num", totalBackends);
+            g.writeEndObject();
+            g.writeNumberField("count", 0);
+        });
+    }
+
     @FunctionalInterface
     private interface Members {
         void write(JsonGenerator g) throws IOException;
