@@ -4,6 +4,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.vector.type.DataType;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -33,6 +34,15 @@ final class CalciteTypes {
             case STRING, JSON -> f.createSqlType(SqlTypeName.VARCHAR);
         };
         return f.createTypeWithNullability(base, nullable);
+    }
+
+    /**
+     * Our type for typing a function call's arguments: an interval argument ({@code INTERVAL 3 DAY}) is its
+     * amount, a BIGINT; everything else as {@link #toShoal}.
+     */
+    static DataType argumentType(RelDataType t) {
+        return t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
+                || t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH ? DataType.BIGINT : toShoal(t);
     }
 
     /** Our type for a Calcite type (casts, literals, computed values). */
