@@ -249,6 +249,18 @@ DataType DorisDataType() :
     { return DorisParserSupport.resolveType(name, params); }
 }
 
+/** DATETIME[(p)] in CAST, as Calcite's TIMESTAMP(p). */
+SqlTypeNameSpec DorisDateTimeTypeName() :
+{
+    final Span s;
+    int p = -1;
+}
+{
+    <DATETIME> { s = span(); }
+    [ <LPAREN> p = UnsignedIntLiteral() <RPAREN> ]
+    { return new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, p, s.end(this)); }
+}
+
 AggregationType DorisAggregationType() :
 {
 }

@@ -34,9 +34,10 @@ record ScalarFunction(String name, SqlOperandTypeChecker operands, Signature sig
         name = name.toLowerCase(Locale.ROOT);
     }
 
-    /** A function whose result type does not depend on its arguments, which are passed as they are. */
+    /** A function of text arguments (text stays as it is, NULL becomes a STRING) with a fixed result type. */
     static ScalarFunction fixed(String name, DataType result, SqlTypeFamily... arguments) {
-        return new ScalarFunction(name, OperandTypes.family(arguments), types -> new Typed(types, result));
+        return new ScalarFunction(name, OperandTypes.family(arguments),
+                types -> new Typed(Signatures.coerce(types, Signatures.Arg.TEXT), result));
     }
 
     Typed resolve(List<DataType> argumentTypes) {

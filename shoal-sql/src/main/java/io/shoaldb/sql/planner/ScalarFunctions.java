@@ -175,7 +175,8 @@ final class ScalarFunctions {
     }
 
     private static Typed jsonOrString(List<DataType> arguments) {
-        return new Typed(arguments, arguments.getFirst().id() == TypeId.JSON ? DataType.JSON : DataType.STRING);
+        return new Typed(Signatures.coerce(arguments, TEXT),
+                arguments.getFirst().id() == TypeId.JSON ? DataType.JSON : DataType.STRING);
     }
 
     /** IF(c, a, b) / IFNULL(a, b): the values from {@code first} on share their common type. */
