@@ -50,6 +50,14 @@ record ScalarFunction(String name, SqlOperandTypeChecker operands, Signature sig
                 binding -> CalciteTypes.toCalcite(binding.getTypeFactory(),
                         resolve(binding.collectOperandTypes().stream().map(CalciteTypes::argumentType).toList())
                                 .result(), true),
-                InferTypes.FIRST_KNOWN, operands, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+                InferTypes.FIRST_KNOWN, operands, category());
+    }
+
+    /**
+     * The parser builds DATE_TRUNC(...) as Calcite's own (BigQuery) operator; the validator resolves such a
+     * call only against operators of the same category, so ours must be TIMEDATE to replace it.
+     */
+    private SqlFunctionCategory category() {
+        return name.equals("date_trunc") ? SqlFunctionCategory.TIMEDATE : SqlFunctionCategory.USER_DEFINED_FUNCTION;
     }
 }
