@@ -53,6 +53,11 @@ final class CalciteTypes {
             case SMALLINT -> DataType.SMALLINT;
             case INTEGER -> DataType.INT;
             case BIGINT -> DataType.BIGINT;
+            // CAST(x AS UNSIGNED) (MySQL): we have no unsigned types; a wider signed one holds the values
+            case UTINYINT -> DataType.SMALLINT;
+            case USMALLINT -> DataType.INT;
+            case UINTEGER -> DataType.BIGINT;
+            case UBIGINT -> DataType.LARGEINT;
             case DECIMAL -> DataType.decimal(Math.max(1, Math.min(38, t.getPrecision())), t.getScale());
             case REAL -> DataType.FLOAT;
             case FLOAT, DOUBLE -> DataType.DOUBLE;
