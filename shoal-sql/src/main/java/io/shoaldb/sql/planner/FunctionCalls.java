@@ -46,6 +46,11 @@ final class FunctionCalls {
                 List<Expr> args = operands(call);
                 yield typed("locate", args);
             }
+            case RLIKE -> {
+                // s REGEXP p, s RLIKE p, s NOT RLIKE p
+                Expr matches = typed("regexp", operands(call));
+                yield call.getOperator().getName().startsWith("NOT") ? Negations.not(matches) : matches;
+            }
             case FLOOR, CEIL -> {
                 if (call.getOperands().size() != 1) {
                     throw ErrorCode.NOT_SUPPORTED.exception(kind + " of a date or time to a unit");

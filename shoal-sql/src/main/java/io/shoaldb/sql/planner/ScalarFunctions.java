@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
@@ -132,7 +133,11 @@ final class ScalarFunctions {
             SqlFunction operator = f.toCalcite();
             BY_OPERATOR.put(operator, f);
         }
-        OPERATORS = SqlOperatorTables.of(BY_OPERATOR.keySet());
+        // s REGEXP p and s RLIKE p: Calcite's RLIKE operator (the parser builds it), run by our regexp kernel.
+        List<SqlOperator> operators = new ArrayList<>(BY_OPERATOR.keySet());
+        operators.add(SqlLibraryOperators.RLIKE);
+        operators.add(SqlLibraryOperators.NOT_RLIKE);
+        OPERATORS = SqlOperatorTables.of(operators);
     }
 
     private ScalarFunctions() {
