@@ -1,6 +1,7 @@
 package io.shoaldb.sql.planner;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.sql.planner.physical.expr.Arithmetic;
 import io.shoaldb.sql.planner.physical.expr.Call;
 import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.sql.planner.physical.expr.Literal;
@@ -76,7 +77,7 @@ final class FunctionCalls {
             }
             case "round", "truncate" -> round(f, operands(call));
             case "str_to_date" -> strToDate(f, operands(call));
-            default -> typed(f, operands(call));
+            default -> cast(f, operands(call));
         };
     }
 
@@ -131,7 +132,7 @@ final class FunctionCalls {
             Expr n = Exprs.cast(translator.apply(amount), DataType.BIGINT);
             long factor = (Long) ((Literal) one.amount()).value();
             return new Interval(factor == 1 ? n : Exprs.arithmetic(
-                    io.shoaldb.sql.planner.physical.expr.Arithmetic.Op.MULTIPLY, n, new Literal(factor, DataType.BIGINT)),
+                    Arithmetic.Op.MULTIPLY, n, new Literal(factor, DataType.BIGINT)),
                     one.unit());
         }
         if (!isInterval(node)) {
@@ -231,10 +232,6 @@ final class FunctionCalls {
 
     private Expr typed(String name, List<Expr> args) {
         return cast(ScalarFunctions.find(name), args);
-    }
-
-    private Expr typed(ScalarFunction f, List<Expr> args) {
-        return cast(f, args);
     }
 
     /** The call typed by its signature, its arguments cast, folded if they are all constants. */
