@@ -249,6 +249,39 @@ DataType DorisDataType() :
     { return DorisParserSupport.resolveType(name, params); }
 }
 
+/**
+ * {@code s REGEXP pattern}: Calcite's RLIKE, with LIKE's precedence. (NOT REGEXP is not taken: an alternative
+ * starting with NOT would shadow Calcite's other binary operators that start with NOT.)
+ */
+void DorisRegexp(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlOperator op = SqlLibraryOperators.RLIKE;
+    List<Object> list2;
+}
+{
+    <REGEXP>
+    {
+        checkNonQueryExpression(exprContext);
+        s.clear().add(this);
+    }
+    list2 = Expression2(ExprContext.ACCEPT_SUB_QUERY) {
+        list.add(new SqlParserUtil.ToTreeListItem(op, s.pos()));
+        list.addAll(list2);
+    }
+}
+
+/** DATETIME[(p)] in CAST, as Calcite's TIMESTAMP(p). */
+SqlTypeNameSpec DorisDateTimeTypeName() :
+{
+    final Span s;
+    int p = -1;
+}
+{
+    <DATETIME> { s = span(); }
+    [ <LPAREN> p = UnsignedIntLiteral() <RPAREN> ]
+    { return new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, p, s.end(this)); }
+}
+
 AggregationType DorisAggregationType() :
 {
 }

@@ -117,7 +117,8 @@ class DuckDbComparisonTest {
                         + " WHERE l_orderkey < 60",
                 "SELECT sum(l_extendedprice * (1 - l_discount)), sum(l_extendedprice * (1 - l_discount) * (1 + l_tax))"
                         + " FROM lineitem",
-                "SELECT CAST(l_quantity AS INT), CAST(l_shipdate AS VARCHAR), CAST(l_tiny AS DOUBLE),"
+                // (not CAST(l_quantity AS INT): Doris drops the fraction, DuckDB rounds; see casts.test)
+                "SELECT CAST(l_quantity AS DOUBLE), CAST(l_shipdate AS VARCHAR), CAST(l_tiny AS DOUBLE),"
                         + " CAST(l_linenumber AS DECIMAL(10,2)), CAST(l_shipdate AS TIMESTAMP) FROM lineitem"
                         + " WHERE l_orderkey < 30",
                 "SELECT l_orderkey, l_tax IS NULL, l_linenumber > 2, l_flag AND l_linenumber > 2,"

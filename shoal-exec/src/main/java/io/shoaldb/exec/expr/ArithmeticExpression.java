@@ -17,8 +17,8 @@ import java.math.RoundingMode;
 
 /**
  * {@code left op right} over vectors whose types the planner already aligned (see {@code Arithmetic}).
- * Typed loops for 64-bit integers and decimals, doubles, 128-bit add/subtract and 64x64-bit decimal
- * multiply; other 128-bit cases fall back to BigInteger per row (rare: LARGEINT and wide decimals).
+ * Typed loops for 64-bit integers and decimals, doubles, 128-bit add/subtract and 128-bit multiply (any mix
+ * of 64- and 128-bit operands); only 128-bit modulo falls back to BigDecimal per row (rare).
  * Integer overflow wraps, as Doris's BIGINT arithmetic does; division and modulo by zero give NULL.
  */
 final class ArithmeticExpression implements VectorExpression {
@@ -57,6 +57,10 @@ final class ArithmeticExpression implements VectorExpression {
         if (PhysicalType.of(type) == PhysicalType.INT128 && op == Arithmetic.Op.MULTIPLY
                 && a instanceof LongVector x && b instanceof LongVector y) {
             return multiply64(x, y, n);
+        }
+        if (PhysicalType.of(type) == PhysicalType.INT128 && op == Arithmetic.Op.MULTIPLY
+                && isExact64or128(a) && isExact64or128(b)) {
+            return multiply128(a, b, n);
         }
         return generic(a, b, n);
     }
@@ -161,6 +165,44 @@ final class ArithmeticExpression implements VectorExpression {
             lo[i] = x[i] * y[i];
         }
         return new Int128Vector(type, n, hi, lo, Nulls.both(a, b, n));
+    }
+
+    private static boolean isExact64or128(FlatVector v) {
+        return v instanceof LongVector || v instanceof Int128Vector;
+    }
+
+    /**
+     * The low 128 bits of the product of two 128-bit two's complement values (a 64-bit operand is sign-extended):
+     * DECIMAL(p,s) * DECIMAL(q,t) with a wide result, e.g. TPC-H's price * (1 - discount) * (1 + tax).
+     */
+    private Int128Vector multiply128(FlatVector a, FlatVector b, int n) {
+        long[] ah = highs(a, n);
+        long[] al = lows(a);
+        long[] bh = highs(b, n);
+        long[] bl = lows(b);
+        long[] hi = new long[n];
+        long[] lo = new long[n];
+        for (int i = 0; i < n; i++) {
+            lo[i] = al[i] * bl[i];
+            hi[i] = Math.unsignedMultiplyHigh(al[i], bl[i]) + al[i] * bh[i] + ah[i] * bl[i];
+        }
+        return new Int128Vector(type, n, hi, lo, Nulls.both(a, b, n));
+    }
+
+    private static long[] highs(FlatVector v, int n) {
+        if (v instanceof Int128Vector x) {
+            return x.highs();
+        }
+        long[] values = ((LongVector) v).values();
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = values[i] >> 63;
+        }
+        return out;
+    }
+
+    private static long[] lows(FlatVector v) {
+        return v instanceof Int128Vector x ? x.lows() : ((LongVector) v).values();
     }
 
     /** Per-row BigDecimal arithmetic on unscaled values; only for the 128-bit cases above do not cover. */

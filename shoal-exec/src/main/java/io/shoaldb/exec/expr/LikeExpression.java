@@ -10,18 +10,23 @@ import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /**
- * {@code x [NOT] LIKE 'pattern'}. Patterns of the shapes {@code abc}, {@code abc%}, {@code %abc} and
- * {@code %abc%} (the usual ones) match on the UTF-8 bytes without decoding; anything with {@code _} or
- * inner {@code %} becomes a regular expression over the decoded string.
+ * {@code x [NOT] LIKE 'pattern'}. Patterns of the shapes {@code abc}, {@code abc%}, {@code %abc}, {@code %abc%}
+ * and any other made of text and {@code %} only ({@code %Customer%Complaints%}, {@code PROMO%BRASS}) match on
+ * the UTF-8 bytes without decoding; a pattern with {@code _} becomes a regular expression over the decoded string.
  */
 final class LikeExpression implements VectorExpression {
-    private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, REGEX }
+    private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, SEGMENTS, REGEX }
 
     private final VectorExpression operand;
     private final boolean negated;
     private final Shape shape;
     private final byte[] literal;
     private final Pattern regex;
+    /** SEGMENTS: the texts between the %s, in order; the first is anchored at the start unless the pattern
+     * starts with %, the last at the end unless it ends with %. */
+    private final byte[][] segments;
+    private final boolean anchoredStart;
+    private final boolean anchoredEnd;
 
     LikeExpression(VectorExpression operand, String pattern, char escape, boolean negated) {
         this.operand = operand;
@@ -31,17 +36,21 @@ final class LikeExpression implements VectorExpression {
         boolean wildcardInside = false;
         boolean leading = false;
         boolean trailing = false;
+        boolean underscore = false;
+        java.util.List<StringBuilder> pieces = new java.util.ArrayList<>(java.util.List.of(new StringBuilder()));
         int n = pattern.length();
         for (int i = 0; i < n; i++) {
             char c = pattern.charAt(i);
             if (c == escape && i + 1 < n) {
                 char next = pattern.charAt(++i);
+                pieces.getLast().append(next);
                 plain.append(next);
                 re.append(Pattern.quote(String.valueOf(next)));
                 if (trailing) {
                     wildcardInside = true;
                 }
             } else if (c == '%') {
+                pieces.add(new StringBuilder());
                 re.append(".*");
                 if (plain.isEmpty() && !trailing) {
                     leading = true;
@@ -51,15 +60,19 @@ final class LikeExpression implements VectorExpression {
             } else if (c == '_') {
                 re.append('.');
                 wildcardInside = true;
+                underscore = true;
             } else {
                 if (trailing) {
                     wildcardInside = true;
                 }
+                pieces.getLast().append(c);
                 plain.append(c);
                 re.append(Pattern.quote(String.valueOf(c)));
             }
         }
-        if (wildcardInside) {
+        if (wildcardInside && !underscore) {
+            shape = Shape.SEGMENTS; // '%Customer%Complaints%': successive byte searches, no regex
+        } else if (wildcardInside) {
             shape = Shape.REGEX;
         } else if (leading && trailing) {
             shape = Shape.CONTAINS;
@@ -72,6 +85,10 @@ final class LikeExpression implements VectorExpression {
         }
         this.literal = plain.toString().getBytes(StandardCharsets.UTF_8);
         this.regex = shape == Shape.REGEX ? Pattern.compile(re.toString(), Pattern.DOTALL) : null;
+        this.anchoredStart = !pieces.getFirst().isEmpty();
+        this.anchoredEnd = !pieces.getLast().isEmpty();
+        this.segments = pieces.stream().filter(p -> !p.isEmpty())
+                .map(p -> p.toString().getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
     }
 
     @Override
@@ -94,7 +111,8 @@ final class LikeExpression implements VectorExpression {
                         && Arrays.equals(data, from, from + literal.length, literal, 0, literal.length);
                 case SUFFIX -> len >= literal.length
                         && Arrays.equals(data, from + len - literal.length, from + len, literal, 0, literal.length);
-                case CONTAINS -> indexOf(data, from, from + len) >= 0;
+                case CONTAINS -> indexOf(literal, data, from, from + len) >= 0;
+                case SEGMENTS -> segmentsMatch(data, from, from + len);
                 case REGEX -> regex.matcher(new String(data, from, len, StandardCharsets.UTF_8)).matches();
             };
             out[i] = m != negated ? 1 : 0;
@@ -102,7 +120,31 @@ final class LikeExpression implements VectorExpression {
         return new IntVector(DataType.BOOLEAN, n, out, Nulls.copy(v.validity(), n));
     }
 
-    private int indexOf(byte[] data, int from, int to) {
+    /** The segments in order without overlap, the first at the start and the last at the end when anchored. */
+    private boolean segmentsMatch(byte[] data, int from, int to) {
+        int pos = from;
+        int last = segments.length - 1;
+        for (int k = 0; k <= last; k++) {
+            byte[] seg = segments[k];
+            if (k == 0 && anchoredStart) {
+                if (to - pos < seg.length || !Arrays.equals(data, pos, pos + seg.length, seg, 0, seg.length)) {
+                    return false;
+                }
+                pos += seg.length;
+            } else if (k == last && anchoredEnd) {
+                return to - pos >= seg.length && Arrays.equals(data, to - seg.length, to, seg, 0, seg.length);
+            } else {
+                int hit = indexOf(seg, data, pos, to);
+                if (hit < 0) {
+                    return false;
+                }
+                pos = hit + seg.length;
+            }
+        }
+        return true;
+    }
+
+    private static int indexOf(byte[] literal, byte[] data, int from, int to) {
         int last = to - literal.length;
         outer:
         for (int i = from; i <= last; i++) {

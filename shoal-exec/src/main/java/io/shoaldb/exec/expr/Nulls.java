@@ -4,12 +4,12 @@ import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.Validity;
 
 /** Validity bitmaps of computed vectors: a result is NULL where any operand is. */
-final class Nulls {
+public final class Nulls {
     private Nulls() {
     }
 
     /** The validity of {@code a op b}: null (no nulls) when neither operand has nulls; a fresh bitmap otherwise. */
-    static long[] both(FlatVector a, FlatVector b, int size) {
+    public static long[] both(FlatVector a, FlatVector b, int size) {
         long[] x = a.validity();
         long[] y = b.validity();
         if (x == null && y == null) {
@@ -22,7 +22,7 @@ final class Nulls {
         return out;
     }
 
-    static long[] copy(long[] v, int size) {
+    public static long[] copy(long[] v, int size) {
         if (v == null) {
             return null;
         }
@@ -34,7 +34,7 @@ final class Nulls {
     }
 
     /** Marks {@code row} null, allocating the bitmap on the first null. */
-    static long[] setNull(long[] validity, int row, int size) {
+    public static long[] setNull(long[] validity, int row, int size) {
         long[] v = validity == null ? Validity.allValid(size, size) : validity;
         Validity.setNull(v, row);
         return v;

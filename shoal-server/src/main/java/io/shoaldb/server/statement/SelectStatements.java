@@ -4,9 +4,11 @@ import io.shoaldb.api.ResultColumn;
 import io.shoaldb.api.RowListResult;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -20,8 +22,9 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
- * SELECTs. Those without a table (or FROM DUAL) - what clients send on connect, system variables - are
- * evaluated here; queries over tables go to the planner and the parallel executor.
+ * SELECTs. Queries over tables, and SELECTs without a table that do not read the session, go to the planner and
+ * the parallel executor; the rest - what clients send on connect, system variables, FROM DUAL - are evaluated
+ * here.
  */
 final class SelectStatements {
     private final ServerContext server;
@@ -42,6 +45,12 @@ final class SelectStatements {
         if (!(query instanceof SqlSelect select) || !isConstant(select)) {
             return queryTables(session, statement, sql);
         }
+        if (select.getFrom() == null && !SessionExpressions.uses(statement)) {
+            PhysicalPlan plan = planConstant(session, sql);
+            if (plan != null) {
+                return new BatchQueryResult(server.executor().execute(plan), labels(statement, sql));
+            }
+        }
         ConstantEvaluator evaluator = new ConstantEvaluator(new SessionEvaluationContext(session, server));
         List<ResultColumn> columns = new ArrayList<>();
         List<Object> row = new ArrayList<>();
@@ -56,6 +65,20 @@ final class SelectStatements {
         boolean keep = select.getWhere() == null || ConstantEvaluator.isTrue(evaluator.evaluate(select.getWhere()));
         keep &= limit(evaluator, fetch, Long.MAX_VALUE) > 0 && limit(evaluator, offset, 0) == 0;
         return new RowListResult(columns, keep ? List.of(row) : List.of());
+    }
+
+    /**
+     * A SELECT without a table, planned like any query so that its functions run on the same kernels (one
+     * meaning for {@code SELECT date_add(...)} with or without a table); null when the planner does not take it
+     * (MySQL-only casts such as {@code CAST(x AS SIGNED)}), which the constant evaluator then answers. A fresh
+     * parse is planned, since planning rewrites the tree.
+     */
+    private PhysicalPlan planConstant(ShoalSession session, String sql) {
+        try {
+            return server.planner().plan(DorisSqlParser.parse(sql), server.catalog().snapshot(), session.currentDatabase());
+        } catch (ShoalException notPlannable) {
+            return null;
+        }
     }
 
     /** A query over tables: planned by Calcite into a physical plan, run by the parallel executor. */

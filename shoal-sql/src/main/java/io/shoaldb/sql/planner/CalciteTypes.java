@@ -4,6 +4,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.vector.type.DataType;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -35,6 +36,15 @@ final class CalciteTypes {
         return f.createTypeWithNullability(base, nullable);
     }
 
+    /**
+     * Our type for typing a function call's arguments: an interval argument ({@code INTERVAL 3 DAY}) is its
+     * amount, a BIGINT; everything else as {@link #toShoal}.
+     */
+    static DataType argumentType(RelDataType t) {
+        return t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
+                || t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH ? DataType.BIGINT : toShoal(t);
+    }
+
     /** Our type for a Calcite type (casts, literals, computed values). */
     static DataType toShoal(RelDataType t) {
         return switch (t.getSqlTypeName()) {
@@ -43,6 +53,11 @@ final class CalciteTypes {
             case SMALLINT -> DataType.SMALLINT;
             case INTEGER -> DataType.INT;
             case BIGINT -> DataType.BIGINT;
+            // CAST(x AS UNSIGNED) (MySQL): we have no unsigned types; a wider signed one holds the values
+            case UTINYINT -> DataType.SMALLINT;
+            case USMALLINT -> DataType.INT;
+            case UINTEGER -> DataType.BIGINT;
+            case UBIGINT -> DataType.LARGEINT;
             case DECIMAL -> DataType.decimal(Math.max(1, Math.min(38, t.getPrecision())), t.getScale());
             case REAL -> DataType.FLOAT;
             case FLOAT, DOUBLE -> DataType.DOUBLE;

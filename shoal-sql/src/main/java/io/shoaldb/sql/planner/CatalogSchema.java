@@ -2,13 +2,16 @@ package io.shoaldb.sql.planner;
 
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.Database;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.calcite.rel.type.RelProtoDataType;
 import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.lookup.LikePattern;
 import org.apache.calcite.schema.lookup.Lookup;
 import org.apache.calcite.schema.lookup.Named;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Calcite's root schema over one catalog snapshot: one sub-schema per database. Database (and table) names
@@ -20,6 +23,19 @@ final class CatalogSchema extends AbstractSchema {
 
     CatalogSchema(CatalogSnapshot catalog) {
         this.catalog = catalog;
+    }
+
+    /**
+     * Doris's type names that Calcite's parser does not know, for CAST(x AS STRING) and the like: Calcite
+     * resolves an unknown type name as a named type of the root schema.
+     */
+    @Override
+    protected Map<String, RelProtoDataType> getTypeMap() {
+        return Map.of(
+                "STRING", f -> f.createSqlType(SqlTypeName.VARCHAR),
+                "TEXT", f -> f.createSqlType(SqlTypeName.VARCHAR),
+                "SIGNED", f -> f.createSqlType(SqlTypeName.BIGINT),
+                "LARGEINT", f -> f.createSqlType(SqlTypeName.DECIMAL, 38, 0));
     }
 
     @Override

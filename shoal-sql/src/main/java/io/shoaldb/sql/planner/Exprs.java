@@ -65,6 +65,10 @@ final class Exprs {
     }
 
     static Expr arithmetic(Arithmetic.Op op, Expr left, Expr right) {
+        return ConstantFolding.fold(typedArithmetic(op, left, right));
+    }
+
+    private static Expr typedArithmetic(Arithmetic.Op op, Expr left, Expr right) {
         DataType type = TypeRules.arithmeticType(op, left.type(), right.type());
         if (type.id() == TypeId.DECIMAL) {
             if (op == Arithmetic.Op.MULTIPLY) {

@@ -3,7 +3,6 @@ package io.shoaldb.sql.planner;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.sql.planner.physical.expr.And;
 import io.shoaldb.sql.planner.physical.expr.Arithmetic;
-import io.shoaldb.sql.planner.physical.expr.Call;
 import io.shoaldb.sql.planner.physical.expr.ColumnRef;
 import io.shoaldb.sql.planner.physical.expr.Comparison;
 import io.shoaldb.sql.planner.physical.expr.Expr;
@@ -39,6 +38,7 @@ final class RexTranslator {
     private final RexBuilder rexBuilder;
     private final List<DataType> inputTypes;
     private final int[] mapping;
+    private final FunctionCalls functions = new FunctionCalls(this::translate);
 
     RexTranslator(RexBuilder rexBuilder, List<DataType> inputTypes, int[] mapping) {
         this.rexBuilder = rexBuilder;
@@ -80,6 +80,10 @@ final class RexTranslator {
 
     private Expr call(RexCall call) {
         SqlKind kind = call.getKind();
+        if ((kind == SqlKind.PLUS || kind == SqlKind.MINUS)
+                && call.getOperands().stream().anyMatch(FunctionCalls::isInterval)) {
+            return functions.intervalArithmetic(call, kind == SqlKind.MINUS);
+        }
         return switch (kind) {
             case SEARCH -> translate(RexUtil.expandSearch(rexBuilder, null, call));
             case AND -> and(operands(call));
@@ -105,18 +109,9 @@ final class RexTranslator {
             }
             case PLUS_PREFIX -> translate(call.getOperands().get(0));
             case CAST -> Exprs.cast(translate(call.getOperands().get(0)), CalciteTypes.toShoal(call.getType()));
-            case OTHER_FUNCTION -> function(call);
-            default -> throw ErrorCode.NOT_SUPPORTED.exception("the function or operator "
-                    + call.getOperator().getName());
+            // CASE, EXTRACT, TRIM, POSITION, FLOOR, CEIL, our functions and Calcite's standard ones
+            default -> functions.call(call);
         };
-    }
-
-    /** A catalogued scalar function: typed by its catalogue entry from our argument types. */
-    private Expr function(RexCall call) {
-        ScalarFunction function = ScalarFunctions.of(call.getOperator()).orElseThrow(
-                () -> ErrorCode.NOT_SUPPORTED.exception("the function " + call.getOperator().getName()));
-        List<Expr> arguments = operands(call);
-        return new Call(function.name(), arguments, function.resultType(arguments.stream().map(Expr::type).toList()));
     }
 
     private List<Expr> operands(RexCall call) {

@@ -5,6 +5,7 @@ import io.shoaldb.sql.planner.physical.expr.Arithmetic;
 import io.shoaldb.vector.PhysicalType;
 import io.shoaldb.vector.type.DataType;
 import io.shoaldb.vector.type.TypeId;
+import java.util.List;
 
 /**
  * Our own typing of computed values (Doris-like), independent of Calcite's: integer arithmetic is BIGINT
@@ -50,6 +51,34 @@ final class TypeRules {
             return DataType.DOUBLE;
         }
         throw ErrorCode.INVALID_QUERY.exception("cannot compare " + a + " with " + b);
+    }
+
+    /**
+     * The type the values of CASE, IF, COALESCE and IFNULL are cast to (Doris's common type): numbers as in
+     * comparisons, DATE with DATE, DATE or DATETIME with DATETIME, text with anything is STRING.
+     */
+    static DataType commonType(List<DataType> types) {
+        DataType common = types.getFirst();
+        for (DataType t : types.subList(1, types.size())) {
+            common = common(common, t);
+        }
+        return common;
+    }
+
+    private static DataType common(DataType a, DataType b) {
+        if (a.equals(b)) {
+            return a;
+        }
+        if (isNumeric(a) && isNumeric(b)) {
+            return a.id() == TypeId.BOOLEAN && b.id() == TypeId.BOOLEAN ? a : numericCommon(a, b);
+        }
+        if (isTemporal(a) && isTemporal(b)) {
+            return comparisonType(a, b);
+        }
+        if (isText(a) || isText(b)) {
+            return DataType.STRING;
+        }
+        throw ErrorCode.INVALID_QUERY.exception("no common type for " + a + " and " + b);
     }
 
     /** The result type of {@code a op b}. */

@@ -123,7 +123,7 @@ class QueryPlannerTest {
         assertError("SELECT k FROM t UNION SELECT k FROM t", ErrorCode.NOT_SUPPORTED, "set operations");
         assertError("SELECT k, row_number() OVER (ORDER BY k) FROM t", ErrorCode.NOT_SUPPORTED, "window functions");
         assertError("SELECT count(DISTINCT k) FROM t", ErrorCode.NOT_SUPPORTED, "DISTINCT");
-        assertError("SELECT upper(s) FROM t", ErrorCode.NOT_SUPPORTED, "UPPER");
+        assertError("SELECT initcap(s) FROM t", ErrorCode.NOT_SUPPORTED, "INITCAP");
         assertThat(ErrorCode.NOT_SUPPORTED.mysqlErrorNumber()).isEqualTo(1235);
     }
 

@@ -2,7 +2,11 @@ package io.shoaldb.exec.expr.function;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.exec.expr.VectorExpression;
+import io.shoaldb.exec.expr.function.conditional.ConditionalFunctions;
+import io.shoaldb.exec.expr.function.datetime.DateTimeFunctions;
 import io.shoaldb.exec.expr.function.json.JsonFunctions;
+import io.shoaldb.exec.expr.function.math.MathFunctions;
+import io.shoaldb.exec.expr.function.string.StringFunctions;
 import io.shoaldb.sql.planner.physical.expr.Call;
 import java.util.HashMap;
 import java.util.List;
@@ -17,6 +21,10 @@ public final class FunctionRegistry {
 
     static {
         JsonFunctions.register(FACTORIES::put);
+        ConditionalFunctions.register(FACTORIES::put);
+        DateTimeFunctions.register(FACTORIES::put);
+        StringFunctions.register(FACTORIES::put);
+        MathFunctions.register(FACTORIES::put);
     }
 
     private FunctionRegistry() {

@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 
 /**
@@ -19,10 +20,11 @@ import java.time.temporal.ChronoField;
  */
 public final class ValueCasts {
     private static final DateTimeFormatter DATETIME = new DateTimeFormatterBuilder()
-            .appendPattern("yyyy-MM-dd[ HH:mm:ss]")
+            .appendPattern("uuuu-MM-dd[ HH:mm:ss]")
             .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 6, true).optionalEnd()
             .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
-            .toFormatter();
+            .toFormatter()
+            .withResolverStyle(ResolverStyle.STRICT); // 2020-02-30 is no date (NULL), not 2020-02-29
     private static final DateTimeFormatter TEXT_DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private static final BigInteger MIN_INT128 = BigInteger.ONE.shiftLeft(127).negate();
     private static final BigInteger MAX_INT128 = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
@@ -87,8 +89,10 @@ public final class ValueCasts {
     }
 
     private static Long integer(Object value, boolean exact, long min, long max) {
-        BigDecimal d = decimal(value);
-        BigDecimal whole = d.setScale(0, exact ? RoundingMode.UNNECESSARY : RoundingMode.HALF_UP);
+        // Text must be an integer ('1.5' is NULL, as Doris); numbers drop their fraction.
+        BigDecimal d = value instanceof String text ? new BigDecimal(new BigInteger(text.trim())) : decimal(value);
+        // CAST to an integer drops the fraction (Doris), it does not round.
+        BigDecimal whole = d.setScale(0, exact ? RoundingMode.UNNECESSARY : RoundingMode.DOWN);
         if (whole.compareTo(BigDecimal.valueOf(min)) < 0 || whole.compareTo(BigDecimal.valueOf(max)) > 0) {
             return null;
         }
@@ -96,7 +100,7 @@ public final class ValueCasts {
     }
 
     private static BigInteger largeint(Object value, boolean exact) {
-        BigInteger v = decimal(value).setScale(0, exact ? RoundingMode.UNNECESSARY : RoundingMode.HALF_UP)
+        BigInteger v = decimal(value).setScale(0, exact ? RoundingMode.UNNECESSARY : RoundingMode.DOWN)
                 .toBigIntegerExact();
         return v.compareTo(MIN_INT128) < 0 || v.compareTo(MAX_INT128) > 0 ? null : v;
     }
