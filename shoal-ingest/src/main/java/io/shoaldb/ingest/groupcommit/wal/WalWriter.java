@@ -91,6 +91,15 @@ public final class WalWriter {
 
     /** Blocks until the bytes up to {@code offset} are on the device (or the batch is visible in storage). */
     public void awaitDurable(long offset) throws IOException {
+        awaitDurable(offset, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #awaitDurable(long)}, but a follower gives up waiting for another load's fsync once
+     * {@link System#nanoTime} passes {@code deadlineNanos} and returns false (the bytes may still become
+     * durable). A leader finishes its own fsync.
+     */
+    public boolean awaitDurable(long offset, long deadlineNanos) throws IOException {
         lock.lock();
         try {
             while (durable < offset && !committed) {
@@ -98,8 +107,15 @@ public final class WalWriter {
                     throw new IOException("WAL " + file + " failed earlier: " + failure.getMessage(), failure);
                 }
                 if (syncing) {
-                    changed.awaitUninterruptibly();
+                    if (deadlineNanos == Long.MAX_VALUE) {
+                        changed.awaitUninterruptibly();
+                    } else if (!awaitChange(deadlineNanos)) {
+                        return false;
+                    }
                     continue;
+                }
+                if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+                    return false;
                 }
                 syncing = true;
                 long target = written;
@@ -126,9 +142,25 @@ public final class WalWriter {
                 }
                 changed.signalAll();
             }
+            return true;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Waits for a change until the deadline; false once it passed (an interrupt ends the wait too, flag kept). */
+    private boolean awaitChange(long deadlineNanos) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            return false;
+        }
+        try {
+            changed.awaitNanos(left);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
     }
 
     /** Bytes appended so far (header included). */
