@@ -35,6 +35,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>If the log fails, the commit that hit it is aborted and every later write is refused until restart
  * ("poisoned"): the log's state on disk is unknown until the next open settles it.
+ *
+ * <p>Once the commit record is durable the commit is decided: if publishing then fails, the transaction stays
+ * COMMITTED (its files are the table's), the version waits in {@link #unpublished}, and it is published
+ * before anything else changes that table (the next commit, truncate or compaction retries it first and is
+ * refused while it still fails) or by {@link #retryPublish}; a restart publishes it from the log.
  */
 public final class TransactionManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
@@ -49,6 +54,8 @@ public final class TransactionManager implements AutoCloseable {
     private final TxnRegistry registry = new TxnRegistry();
     private final TableLocks tableLocks = new TableLocks();
     private final Map<Long, Long> visibleVersions = new ConcurrentHashMap<>();
+    /** Committed versions whose publish failed, by table then version; guarded by the table's lock. */
+    private final Map<Long, TreeMap<Long, Unpublished>> unpublished = new ConcurrentHashMap<>();
     private final Object idLock = new Object();
     private long nextTxnId;
     /** A begin is logging the next id block (outside {@link #idLock}). */
@@ -214,6 +221,9 @@ public final class TransactionManager implements AutoCloseable {
             List<TxnRecord.TableCommit> parts = new ArrayList<>();
             try {
                 checkWritable();
+                for (long tableId : rowsets.keySet()) {
+                    publishPending(tableId);
+                }
                 for (var e : new TreeMap<>(rowsets).entrySet()) {
                     long tableId = e.getKey();
                     checkNotDropped(tableId);
@@ -234,32 +244,102 @@ public final class TransactionManager implements AutoCloseable {
             try {
                 log.append(new TxnRecord.Commit(facts, parts));
             } catch (IOException e) {
-                t.commitFailed("commit log write failed: " + e.getMessage(), now());
+                t.commitOutcomeUnknown("commit log write failed: " + e.getMessage(), now());
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
             }
             t.markCommitted(commitTime);
             publishCommit(t, versions, stamped);
-            t.markVisible(now());
         }
         return new CommitResult(t.txnId(), t.label(), versions);
     }
 
-    /** Publishes in ascending table order while the table locks are held, so each table sees its versions in order. */
+    /**
+     * Publishes in ascending table order while the table locks are held, so each table sees its versions in
+     * order. A table whose publish fails keeps its version (and the later tables of this commit theirs) in
+     * {@link #unpublished}; the transaction stays COMMITTED until every table is published.
+     */
     private void publishCommit(Transaction t, Map<Long, Long> versions, Map<Long, Map<Long, RowsetMeta>> stamped) {
+        if (versions.isEmpty()) {
+            t.markVisible(now());
+            return;
+        }
+        Set<Long> remaining = ConcurrentHashMap.newKeySet();
+        remaining.addAll(versions.keySet());
         for (var e : versions.entrySet()) {
-            long tableId = e.getKey();
             Map<Long, List<RowsetMeta>> added = new HashMap<>();
-            stamped.get(tableId).forEach((tablet, r) -> added.put(tablet, List.of(r)));
+            stamped.get(e.getKey()).forEach((tablet, r) -> added.put(tablet, List.of(r)));
+            unpublished.computeIfAbsent(e.getKey(), k -> new TreeMap<>())
+                    .put(e.getValue(), new Unpublished(t, added, remaining));
+        }
+        for (long tableId : versions.keySet()) {
             try {
-                publisher.publish(tableId, e.getValue(), added, Map.of());
-            } catch (RuntimeException ex) {
-                // Durable already: it will be visible after a restart. Storage refusing a publish is a bug.
-                LOG.error("Transaction {} is committed but publishing table {} version {} failed", t.txnId(),
-                        tableId, e.getValue(), ex);
-                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "transaction [" + t.txnId()
-                        + "] is committed but publishing table " + tableId + " failed: " + ex.getMessage());
+                publishPending(tableId);
+            } catch (ShoalException ex) {
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "transaction [" + t.txnId() + "] is committed"
+                        + " (durable; it will not be lost) but publishing table " + tableId + " failed; it becomes"
+                        + " visible when the publish is retried: " + ex.getMessage());
             }
-            visibleVersions.put(tableId, e.getValue());
+        }
+    }
+
+    /** Publishes the table's committed but unpublished versions in order; throws if one still fails. */
+    private void publishPending(long tableId) {
+        TreeMap<Long, Unpublished> pending = unpublished.get(tableId);
+        while (pending != null && !pending.isEmpty()) {
+            var first = pending.firstEntry();
+            Unpublished u = first.getValue();
+            try {
+                publisher.publish(tableId, first.getKey(), u.added(), Map.of());
+            } catch (RuntimeException ex) {
+                LOG.error("Transaction {} is committed but publishing table {} version {} failed; retried before"
+                        + " the table's next change", u.txn().txnId(), tableId, first.getKey(), ex);
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "table " + tableId + " version "
+                        + first.getKey() + " of committed transaction [" + u.txn().txnId() + "] is not published yet: "
+                        + ex.getMessage());
+            }
+            pending.pollFirstEntry();
+            visibleVersions.put(tableId, first.getKey());
+            if (pending.isEmpty()) {
+                unpublished.remove(tableId);
+            }
+            u.published(tableId, now());
+        }
+    }
+
+    /** The table is dropped: its unpublished versions never need publishing. */
+    private void forgetUnpublished(long tableId) {
+        TreeMap<Long, Unpublished> pending = unpublished.remove(tableId);
+        if (pending != null) {
+            pending.values().forEach(u -> u.published(tableId, now()));
+        }
+    }
+
+    /** Retries every committed version whose publish failed; returns how many tables still wait. */
+    public int retryPublish() {
+        for (long tableId : List.copyOf(unpublished.keySet())) {
+            try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+                publishPending(tableId);
+            } catch (ShoalException e) {
+                // logged by publishPending; the table stays pending
+            }
+        }
+        return unpublished.size();
+    }
+
+    /** Tables with a committed version that is not published (visible) yet, for the health check. */
+    public Set<Long> unpublishedTables() {
+        return Set.copyOf(unpublished.keySet());
+    }
+
+    /**
+     * A committed table version waiting to be published; {@code remainingTables} is shared by the tables of
+     * one commit, and the transaction is VISIBLE once it is empty.
+     */
+    private record Unpublished(Transaction txn, Map<Long, List<RowsetMeta>> added, Set<Long> remainingTables) {
+        void published(long tableId, long nowMillis) {
+            if (remainingTables.remove(tableId) && remainingTables.isEmpty()) {
+                txn.markVisible(nowMillis);
+            }
         }
     }
 
@@ -277,6 +357,7 @@ public final class TransactionManager implements AutoCloseable {
             checkWritable();
             appendOrPoison(new TxnRecord.DropTable(tableId));
             visibleVersions.remove(tableId);
+            forgetUnpublished(tableId);
             publisher.dropTable(tableId);
         }
     }
@@ -286,6 +367,7 @@ public final class TransactionManager implements AutoCloseable {
         try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
             checkWritable();
             checkNotDropped(tableId);
+            publishPending(tableId);
             TableState before = log.state().table(tableId);
             long version = before.version() + 1;
             appendOrPoison(new TxnRecord.TruncateTable(tableId, version));
@@ -307,6 +389,7 @@ public final class TransactionManager implements AutoCloseable {
             if (log.state().isDropped(tableId)) {
                 throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "the table was dropped");
             }
+            publishPending(tableId);
             TableState table = log.state().table(tableId);
             List<RowsetMeta> visible = table.visibleInputs(tabletId, inputIds);
             if (visible.size() != inputIds.size() || Set.copyOf(inputIds).size() != inputIds.size()) {

@@ -54,6 +54,8 @@ final class GroupBatch {
     long sealedNanos;
     /** A WAL write failed: the batch must not commit (its loads were told they failed). */
     volatile Throwable poison;
+    /** Set by the committer after a failed commit: the WAL (or its acknowledged prefix) waits for replay. */
+    volatile boolean walKeptForReplay;
     CommitTimer.Cancellable intervalTask;
     CommitTimer.Cancellable windowTask;
 

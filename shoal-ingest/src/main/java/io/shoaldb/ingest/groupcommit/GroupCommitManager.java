@@ -73,17 +73,24 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
             GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer) {
-        this.ownsTimer = timer == null;
-        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
         // Platform threads, not virtual ones: a table's commits run one after another, and as one virtual thread
         // among hundreds of clients' the commit waited its turn behind them (7.5 ms per commit under 100
         // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
-        ExecutorService committers = Executors.newCachedThreadPool(
-                Thread.ofPlatform().name("group-commit-", 0).daemon().factory());
-        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns,
+        this(files, walDirs, storage, txns, options, metrics, timer, Executors.newCachedThreadPool(
+                Thread.ofPlatform().name("group-commit-", 0).daemon().factory()));
+    }
+
+    /** With the executor commits and replays run on (tests hand in one that refuses work). */
+    GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
+            GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer, ExecutorService committers) {
+        this.ownsTimer = timer == null;
+        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
+        WalDirectories dirs = new WalDirectories(files, walDirs);
+        this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
-                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts);
+                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts, new WalDistress(dirs, metrics),
+                this::replaySoon);
         this.replayer = new WalReplayer(services);
         try {
             scanExisting();
@@ -282,6 +289,7 @@ public final class GroupCommitManager implements AutoCloseable {
             try {
                 durable = b.wal.awaitDurable(joined.walOffset(), deadline.nanos());
             } catch (IOException e) {
+                q.walFailed(b, e);
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
             }
             if (!durable) {
@@ -429,6 +437,22 @@ public final class GroupCommitManager implements AutoCloseable {
         publishWalCounts();
     }
 
+    /**
+     * A batch's commit failed and left its acknowledged rows in a WAL: replay them now on the commit
+     * executor instead of waiting for a restart (or MODIFY COLUMN). If the cause persists the file stays,
+     * with the reason as the table's last replay failure, and {@link #awaitVisible(long)} reports it.
+     */
+    private void replaySoon(TableQueue q) {
+        try {
+            services.committers().execute(() -> {
+                replayer.replayTable(q, q.databaseId(), resolver);
+                publishWalCounts();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            LOG.info("group commit is stopping; the WALs of table {} are replayed at next start", q.tableName());
+        }
+    }
+
     /** Replays one table's WALs that no live batch owns (e.g. after a failed commit). */
     public void replay(long dbId, long tableId) {
         replayer.replayTable(queue(dbId, tableId, null), dbId, resolver);
@@ -506,11 +530,30 @@ public final class GroupCommitManager implements AutoCloseable {
         services.files().fsyncDirectory(dir.getParent());
     }
 
-    /** Blocks until everything acknowledged for the table so far is committed and visible. */
+    /**
+     * Blocks until everything acknowledged for the table so far is visible ({@code SYNC GROUP COMMIT}): waits
+     * for every queued batch, then replays the WALs that failed batches (or a crash) left, and throws if any
+     * acknowledged rows are still not visible. A failed batch without a WAL acknowledged nothing (its sync
+     * loads were told they failed), so it does not fail this wait.
+     */
     public void awaitVisible(long tableId) {
         TableQueue q = queues.get(tableId);
-        if (q != null) {
-            awaitAll(q.sealAndCollect(SealReason.VISIBILITY));
+        if (q == null) {
+            return;
+        }
+        for (CompletableFuture<Long> f : q.sealAndCollect(SealReason.VISIBILITY)) {
+            try {
+                awaitBatch(f);
+            } catch (RuntimeException failedBatch) {
+                // its acknowledged rows (if any) are in a WAL now, replayed below
+            }
+        }
+        if (!q.pendingWals().isEmpty()) {
+            int left = replayer.replayTable(q, q.databaseId(), resolver);
+            publishWalCounts();
+            if (left > 0) {
+                throw ErrorCode.GROUP_COMMIT_NOT_VISIBLE.exception(q.tableName(), left, q.status().lastReplayFailure());
+            }
         }
     }
 
@@ -564,6 +607,17 @@ public final class GroupCommitManager implements AutoCloseable {
             out.add(q.status());
         }
         out.sort(Comparator.comparingLong(GroupCommitTableStatus::tableId));
+        return out;
+    }
+
+    /**
+     * What makes group commit unhealthy now, for the health check: WAL directories whose last append or fsync
+     * failed (their WAL is never written again; new WALs go elsewhere or fail). Empty when healthy.
+     */
+    public List<String> healthProblems() {
+        List<String> out = new ArrayList<>();
+        services.dirs().distressed().forEach((root, why) -> out.add("group commit WAL directory " + root
+                + " is distressed (a write or fsync failed): " + why));
         return out;
     }
 

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -324,7 +325,8 @@ final class TableQueue {
         services.dirs().ensureTableDir(tableDir.getParent().getParent(), b.target.databaseId(), tableId);
         // The WAL gauges are published by the caller after unlocking: publishing takes every queue's lock.
         return WalWriter.create(services.files(), b.walPath,
-                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()));
+                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()),
+                services.walHealth());
     }
 
     private String walName(GroupBatch b) {
@@ -409,16 +411,19 @@ final class TableQueue {
         }
         GroupBatch next = sealed.pollFirst();
         committing = next;
+        BatchCommitter committer = new BatchCommitter(services, this);
         try {
             services.committers().execute(() -> {
                 next.awaitAppends();
-                new BatchCommitter(services, this).commit(next);
+                committer.commit(next);
             });
-        } catch (RuntimeException e) {
-            // Executor shut down: finish the batch as failed so nobody waits forever.
-            committing = null;
-            next.done.completeExceptionally(e);
-            services.memory().release(next.bytes);
+        } catch (RejectedExecutionException e) {
+            // Executor shut down: the batch fails like a failed commit (transaction aborted, WAL kept for replay,
+            // waiters answered, next batch started), on a thread of its own since no I/O happens under this lock.
+            Thread.ofVirtual().name("group-commit-refused-" + tableId).start(() -> {
+                next.awaitAppends();
+                committer.refuse(next, e);
+            });
         }
     }
 
@@ -435,7 +440,7 @@ final class TableQueue {
                 lastCommitMillis = commitMillis;
             } else {
                 lastFailure = String.valueOf(failure.getMessage());
-                if (b.wal != null) {
+                if (b.wal != null && b.walKeptForReplay) {
                     pendingWals.put(b.wal.file(), b.wal.size());
                 }
             }
@@ -450,6 +455,23 @@ final class TableQueue {
             lock.unlock();
         }
         services.walCountsChanged().run();
+    }
+
+    /**
+     * A load's WAL fsync failed: the batch must not commit (see WalWriter's fsync-failure policy), and it is
+     * sealed at once so that the next loads open a new batch with a fresh WAL instead of joining a doomed one.
+     */
+    void walFailed(GroupBatch b, Throwable failure) {
+        lock.lock();
+        try {
+            if (b.poison == null) {
+                b.poison = failure;
+            }
+            seal(b, SealReason.WAL_FAILURE);
+            kick();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**

@@ -283,27 +283,29 @@ class GroupCommitManagerTest {
     }
 
     @Test
-    void aCorruptMiddleRecordSetsTheFileAsideAndStartContinues() throws Exception {
+    void aCorruptMiddleRecordReplaysTheValidPrefixSetsTheFileAsideAndStartContinues() throws Exception {
         ManualTimer timer = new ManualTimer();
         f = new GcFixture(dir).open(GcFixture.options(), timer);
         f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
-        Path wal = f.walFiles().getFirst();
-        int firstEnd = f.files.readAllBytes(wal).length;
         f.manager.load(f.target, rows(2, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
+        Path wal = f.walFiles().getFirst();
+        int secondEnd = f.files.readAllBytes(wal).length;
         f.manager.load(f.target, rows(4, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
         byte[] bytes = f.files.readAllBytes(wal);
-        bytes[firstEnd - 10] ^= 0x44; // inside the first record's payload
+        bytes[secondEnd - 10] ^= 0x44; // inside the second record's payload; the third stays valid
         f.reopen(GcFixture.options(), new ManualTimer());
         java.nio.file.Files.write(wal, bytes);
         f.manager.replay();
+        assertThat(f.keys()).as("the records before the damage are replayed").containsExactly(0L, 1L);
         assertThat(f.files.exists(wal.resolveSibling(wal.getFileName() + ".corrupt"))).isTrue();
         assertThat(f.walFiles()).extracting(p -> p.getFileName().toString()).allMatch(n -> n.endsWith(".corrupt"));
         assertThat(f.metrics.groupCommitWalFail()).isEqualTo(1);
-        assertThat(f.manager.status().getFirst().lastReplayFailure()).contains("checksum failed");
+        assertThat(f.manager.status().getFirst().lastReplayFailure()).contains("checksum failed")
+                .contains("2 rows before the damage were replayed");
         assertThat(f.manager.walTotalCount()).isZero();
         // the server goes on: new loads work
         f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, LONG_INTERVAL, BIG, null);
-        assertThat(f.keys()).containsExactly(100L);
+        assertThat(f.keys()).containsExactly(0L, 1L, 100L);
     }
 
     @Test

@@ -79,7 +79,7 @@ public final class CommitLog implements AutoCloseable {
      */
     public static CommitLog open(FilesFacade files, Path dir, int checkpointEvery, LongSupplier labelCutoffMillis) {
         try {
-            files.createDirectories(dir);
+            DurableFiles.createDirectories(files, dir);
             for (Path p : files.list(dir)) {
                 if (DurableFiles.isLeftoverTemp(p)) {
                     files.deleteIfExists(p); // an interrupted image or segment creation; never acknowledged

@@ -1,0 +1,48 @@
+package io.shoaldb.testing.tpc;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/** Creates the tables in DuckDB (the reference engine) and fills them from the same files as ShoalDB. */
+public final class DuckDbLoader {
+    private DuckDbLoader() {
+    }
+
+    /**
+     * An in-memory DuckDB that orders like Doris/MySQL: NULL is the smallest value (first ascending, last
+     * descending; DuckDB's default puts NULLs last either way), so ORDER BY results compare row for row.
+     */
+    public static Connection open(int threads) throws SQLException {
+        Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = duckdb.createStatement()) {
+            s.execute("SET threads = " + threads);
+            s.execute("SET default_null_order = 'nulls_first_on_asc_last_on_desc'");
+        } catch (SQLException e) {
+            duckdb.close();
+            throw e;
+        }
+        return duckdb;
+    }
+
+    /** Returns the rows in the table after loading. */
+    public static long createAndLoad(Connection duckdb, TpcTable table, List<Path> files) throws SQLException {
+        try (Statement s = duckdb.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + table.name());
+            s.execute(table.duckDbDdl());
+            for (Path file : files) {
+                // The text is dbgen's: '|' between fields, no quoting, \N for NULL (what Stream Load reads).
+                s.execute("COPY " + table.name() + " FROM '" + file.toAbsolutePath().toString().replace("'", "''")
+                        + "' (FORMAT csv, DELIMITER '|', HEADER false, QUOTE '', ESCAPE '', NULL '\\N')");
+            }
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table.name())) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+}
