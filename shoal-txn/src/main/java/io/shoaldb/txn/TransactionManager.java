@@ -59,6 +59,8 @@ public final class TransactionManager implements AutoCloseable {
     private final Map<Long, TreeMap<Long, Unpublished>> unpublished = new ConcurrentHashMap<>();
     private final Object idLock = new Object();
     private long nextTxnId;
+    /** A begin is logging the next id block (outside {@link #idLock}). */
+    private boolean extendingIds;
     private int beginsSinceSweep;
 
     private TransactionManager(CommitLog log, RowsetPublisher publisher, TxnOptions options, Path txnDir) {
@@ -145,13 +147,52 @@ public final class TransactionManager implements AutoCloseable {
         log.forgetCommitted(txnId);
     }
 
-    /** Under {@link #idLock}, which guards only the id counter: no other lock is taken while holding it. */
+    /**
+     * Hands out the next id below the durable limit. The next block is logged ahead, when less than half of
+     * the current one is left, by the begin that notices it - outside {@link #idLock} - so begins wait for that
+     * fsync only if the block runs out during it. Lock order: {@link #idLock} is innermost; the commit log is
+     * never appended to while holding it.
+     */
     private long allocateTxnId() {
-        synchronized (idLock) {
-            if (nextTxnId >= log.state().txnIdLimit()) {
-                appendOrPoison(new TxnRecord.IdBlock(nextTxnId + ID_BLOCK));
+        while (true) {
+            long id = -1;
+            long extendTo;
+            synchronized (idLock) {
+                long limit = log.state().txnIdLimit();
+                while (nextTxnId >= limit && extendingIds) {
+                    waitForIds();
+                    limit = log.state().txnIdLimit();
+                }
+                if (nextTxnId < limit) {
+                    id = nextTxnId++;
+                }
+                if (extendingIds || limit - nextTxnId >= ID_BLOCK / 2) {
+                    return id;
+                }
+                extendingIds = true;
+                extendTo = Math.max(limit, nextTxnId) + ID_BLOCK;
             }
-            return nextTxnId++;
+            try {
+                appendOrPoison(new TxnRecord.IdBlock(extendTo));
+            } finally {
+                synchronized (idLock) {
+                    extendingIds = false;
+                    idLock.notifyAll();
+                }
+            }
+            if (id >= 0) {
+                return id;
+            }
+        }
+    }
+
+    /** Waits for the begin that logs the next id block; an interrupt is kept for the caller. */
+    private void waitForIds() {
+        try {
+            idLock.wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for transaction ids");
         }
     }
 

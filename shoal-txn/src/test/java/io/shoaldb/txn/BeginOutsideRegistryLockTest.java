@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A begin that appends an id block (an fsync) must not hold the lock that lookups of transactions take. */
+/**
+ * A begin that appends an id block (an fsync) must hold no lock that lookups of transactions or other begins
+ * take: the next block is logged ahead, while ids of the current one are still handed out.
+ */
 class BeginOutsideRegistryLockTest {
     /** A thread per task: the common pool may have a single worker on a small machine. */
     private static final java.util.concurrent.Executor THREADS = r -> Thread.ofPlatform().daemon().start(r);
@@ -51,16 +54,16 @@ class BeginOutsideRegistryLockTest {
 
     @Test
     @Timeout(60)
-    void findsDoNotWaitForTheIdBlockFsyncOfABegin() throws Exception {
+    void findsAndOtherBeginsDoNotWaitForTheIdBlockFsyncOfABegin() throws Exception {
         SlowFsync files = new SlowFsync();
         Fixture fx = new Fixture(dir, files);
         try (TransactionManager m = fx.open()) {
             Fixture.load(m, "before", java.util.Map.of(1L, 11L));
             long known = m.find(Fixture.DB, "before").orElseThrow().txnId();
-            // Use up the current id block so that the next begin must log a new one.
-            while (m.begin(Fixture.DB, null, Set.of(1L), Duration.ofMinutes(1)).txnId() + 1
-                    < m.commitLog().state().txnIdLimit()) {
-                // each begin takes one id
+            // Take ids until the next begin leaves less than half a block: that begin logs the next id block.
+            long last = known;
+            while (m.commitLog().state().txnIdLimit() - (last + 1) > TransactionManager.ID_BLOCK / 2) {
+                last = m.begin(Fixture.DB, null, Set.of(1L), Duration.ofMinutes(1)).txnId();
             }
             files.armed = true;
             CompletableFuture<Transaction> slowBegin = CompletableFuture.supplyAsync(
@@ -69,9 +72,13 @@ class BeginOutsideRegistryLockTest {
             CompletableFuture<Optional<TransactionInfo>> byLabel = CompletableFuture.supplyAsync(
                     () -> m.find(Fixture.DB, "before"), THREADS);
             CompletableFuture<Optional<TransactionInfo>> byId = CompletableFuture.supplyAsync(() -> m.find(known), THREADS);
+            CompletableFuture<Transaction> otherBegin = CompletableFuture.supplyAsync(
+                    () -> m.begin(Fixture.DB, "other", Set.of(1L), Duration.ofMinutes(1)), THREADS);
             try {
                 assertThat(byLabel.get(10, TimeUnit.SECONDS)).isPresent();
                 assertThat(byId.get(10, TimeUnit.SECONDS)).isPresent();
+                assertThat(otherBegin.get(10, TimeUnit.SECONDS).txnId()).as("an id of the current block")
+                        .isLessThan(m.commitLog().state().txnIdLimit());
                 assertThat(slowBegin).isNotDone();
             } finally {
                 files.armed = false;

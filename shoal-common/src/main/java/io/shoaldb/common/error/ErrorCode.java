@@ -132,6 +132,10 @@ public enum ErrorCode {
     GROUP_COMMIT_TABLE_BLOCKED(1105, "HY000", ErrorCategory.RESOURCE, "insert table %s is blocked on schema change"),
     GROUP_COMMIT_STOPPED(1105, "HY000", ErrorCategory.RESOURCE,
             "group commit is shutting down; the load into table %s was not accepted, retry it"),
+    // Doris's text for a load past its timeout (ERR_EXECUTE_TIMEOUT; 1105 for the MariaDB client, see above)
+    GROUP_COMMIT_LOAD_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
+            "Execute timeout: the group commit load into table %s did not finish within its timeout of %d s and"
+                    + " was not acknowledged; %s"),
     GROUP_COMMIT_NOT_VISIBLE(1105, "HY000", ErrorCategory.RESOURCE,
             "table %s has %d group commit WAL(s) whose acknowledged rows are not visible yet (they are kept and"
                     + " replayed again by the next SYNC GROUP COMMIT or at restart); last replay failure: %s"),

@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -150,19 +151,34 @@ public final class GroupCommitManager implements AutoCloseable {
         return BatchSizes.estimatedBytes(rows);
     }
 
+    /** {@link #load(WriteTarget, Batch, GroupCommitMode, long, long, String, Duration)} without a timeout. */
+    public LoadResult load(WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs, long dataBytes,
+            String requestId) {
+        return load(target, rows, mode, intervalMs, dataBytes, requestId, null);
+    }
+
     /**
      * Loads rows through group commit. ASYNC returns once the rows are durable in the batch's WAL; SYNC once
      * the batch holding them is visible. {@code intervalMs} and {@code dataBytes} are the table's
      * {@code group_commit_interval_ms} / {@code group_commit_data_bytes}; they apply to the batch this load
      * opens. A non-null {@code requestId} already accepted for the table returns the original result without
      * loading again.
+     *
+     * <p>{@code timeout} (Doris's {@code insert_timeout}, or Stream Load's {@code timeout}; null = none)
+     * bounds every wait of the load. Past it the load fails with {@code Execute timeout} and is not
+     * acknowledged. The reply never claims more than is true: a load that timed out before its rows joined a
+     * batch loaded nothing; one that timed out after may still commit with its batch (its WAL record may be
+     * durable, its batch may commit), and says so. Its request id then stays claimed and settles with the
+     * batch - a retry with the same id returns the original result once the batch commits, and loads again
+     * only if the batch failed with nothing of the load kept for replay.
      */
     public LoadResult load(WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs, long dataBytes,
-            String requestId) {
+            String requestId, Duration timeout) {
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
         checkRequestId(requestId);
+        Deadline deadline = Deadline.of(target.tableName(), timeout);
         if (dropped.contains(target.tableId())) {
             throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
         }
@@ -182,10 +198,10 @@ public final class GroupCommitManager implements AutoCloseable {
                     claim = fresh;
                     break;
                 }
-                Optional<LoadResult> original = awaitOriginal(held);
+                Optional<LoadResult> original = awaitOriginal(held, deadline);
                 if (original.isPresent()) {
                     if (mode == GroupCommitMode.SYNC) {
-                        awaitVisible(target.tableId(), original.get().txnId());
+                        awaitVisible(target.tableId(), original.get().txnId(), deadline);
                     }
                     return original.get();
                 }
@@ -193,13 +209,13 @@ public final class GroupCommitManager implements AutoCloseable {
             }
         }
         try {
-            LoadResult result = loadOnce(q, target, rows, mode, intervalMs, dataBytes, requestId);
+            LoadResult result = loadOnce(q, target, rows, mode, intervalMs, dataBytes, requestId, claim, deadline);
             if (claim != null) {
                 claim.acked.complete(result);
             }
             return result;
         } catch (RuntimeException e) {
-            if (claim != null) {
+            if (claim != null && !claim.settlesWithBatch) {
                 q.requests.abandon(requestId, claim, e);
             }
             throw e;
@@ -217,16 +233,16 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
-    private static Optional<LoadResult> awaitOriginal(RequestIds.Claim held) {
+    private static Optional<LoadResult> awaitOriginal(RequestIds.Claim held, Deadline deadline) {
         try {
-            return Optional.of(held.acked.join());
-        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+            return Optional.of(deadline.await(held.acked, Deadline.NOT_LOADED));
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
             return Optional.empty();
         }
     }
 
     private LoadResult loadOnce(TableQueue q, WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
-            long dataBytes, String requestId) {
+            long dataBytes, String requestId, RequestIds.Claim claim, Deadline deadline) {
         long bytes = estimatedBytes(rows);
         GroupCommitMode effective = mode;
         boolean ranAsSync = false;
@@ -238,9 +254,11 @@ public final class GroupCommitManager implements AutoCloseable {
         }
         boolean waited;
         try {
-            waited = services.memory().acquire(bytes, this::relieveMemory);
+            waited = services.memory().acquire(bytes, this::relieveMemory, deadline.nanos());
         } catch (IllegalStateException stopped) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
+        } catch (MemoryBudget.TimedOut timedOut) {
+            throw deadline.expired(Deadline.NOT_LOADED);
         }
         if (waited) {
             services.metrics().blockedByMemory();
@@ -267,16 +285,53 @@ public final class GroupCommitManager implements AutoCloseable {
             publishWalCounts();
         }
         if (effective == GroupCommitMode.ASYNC) {
+            boolean durable;
             try {
-                b.wal.awaitDurable(joined.walOffset());
+                durable = b.wal.awaitDurable(joined.walOffset(), deadline.nanos());
             } catch (IOException e) {
                 q.walFailed(b, e);
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
             }
+            if (!durable) {
+                throw timedOutInBatch(q, b, rows, GroupCommitMode.ASYNC, false, requestId, claim, deadline);
+            }
             return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
         }
-        long commitMillis = awaitBatch(b.done);
+        long commitMillis;
+        try {
+            commitMillis = deadline.await(b.done, Deadline.MAY_COMMIT);
+        } catch (ExecutionException e) {
+            throw failure(e.getCause());
+        } catch (ShoalException e) {
+            if (e.code() == ErrorCode.GROUP_COMMIT_LOAD_TIMEOUT) {
+                throw timedOutInBatch(q, b, rows, GroupCommitMode.SYNC, ranAsSync, requestId, claim, deadline);
+            }
+            throw e;
+        }
         return b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, ranAsSync, commitMillis);
+    }
+
+    /**
+     * A load timed out after its rows joined the batch: they commit if the batch does. Its request id stays
+     * claimed and settles with the batch, so a retry neither loads the rows twice nor is told a result that
+     * did not happen: the batch commits → the claim is the load's result; it fails → a sync load's rows are
+     * gone (the claim is given up, the retry loads), an async load's WAL record waits for replay, which
+     * settles the claim.
+     */
+    private ShoalException timedOutInBatch(TableQueue q, GroupBatch b, Batch rows, GroupCommitMode mode,
+            boolean ranAsSync, String requestId, RequestIds.Claim claim, Deadline deadline) {
+        ShoalException timeout = deadline.expired(Deadline.MAY_COMMIT);
+        if (claim != null) {
+            claim.settlesWithBatch = true;
+            b.done.whenComplete((commitMillis, failure) -> {
+                if (failure == null) {
+                    claim.acked.complete(b.resultFor(rows.positionCount(), mode, ranAsSync, commitMillis));
+                } else if (mode == GroupCommitMode.SYNC) {
+                    q.requests.abandon(requestId, claim, failure);
+                }
+            });
+        }
+        return timeout;
     }
 
     /**
@@ -299,15 +354,18 @@ public final class GroupCommitManager implements AutoCloseable {
         try {
             return done.get();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof ShoalException s) {
-                throw s;
-            }
-            throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(cause, "group commit failed: " + cause);
+            throw failure(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
         }
+    }
+
+    private static ShoalException failure(Throwable cause) {
+        if (cause instanceof ShoalException s) {
+            return s;
+        }
+        return ErrorCode.INTERNAL_ERROR.exceptionWithCause(cause, "group commit failed: " + cause);
     }
 
     /** Whether a transaction committed (replayed WALs and request-id intents are settled by this). */
@@ -501,10 +559,18 @@ public final class GroupCommitManager implements AutoCloseable {
 
     /** Blocks until the given group-commit transaction of the table is visible (returns at once if it is). */
     public void awaitVisible(long tableId, long txnId) {
+        awaitVisible(tableId, txnId, Deadline.NONE);
+    }
+
+    private void awaitVisible(long tableId, long txnId, Deadline deadline) {
         TableQueue q = queues.get(tableId);
         CompletableFuture<Long> f = q == null ? null : q.batchOf(txnId);
         if (f != null) {
-            awaitBatch(f);
+            try {
+                deadline.await(f, Deadline.MAY_COMMIT);
+            } catch (ExecutionException e) {
+                throw failure(e.getCause());
+            }
             return;
         }
         Optional<TransactionInfo> info = services.txns().find(txnId);

@@ -24,8 +24,23 @@ final class MemoryBudget {
         this.limit = limit;
     }
 
-    /** Reserves {@code bytes}; returns whether the caller had to wait. Throws if closed while waiting. */
+    /** The wait passed the load's deadline; nothing was reserved. */
+    static final class TimedOut extends RuntimeException {
+        TimedOut() {
+            super("group commit memory wait timed out", null, false, false);
+        }
+    }
+
+    /** {@link #acquire(long, Runnable, long)} without a deadline. */
     boolean acquire(long bytes, Runnable relief) {
+        return acquire(bytes, relief, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reserves {@code bytes}; returns whether the caller had to wait. Throws IllegalStateException if closed
+     * while waiting, {@link TimedOut} (nothing reserved) once {@link System#nanoTime} passes {@code deadlineNanos}.
+     */
+    boolean acquire(long bytes, Runnable relief, long deadlineNanos) {
         boolean interrupted = false;
         boolean waited = false;
         lock.lock();
@@ -33,6 +48,9 @@ final class MemoryBudget {
             while (used > 0 && used + bytes > limit) {
                 if (closed) {
                     throw new IllegalStateException("closed");
+                }
+                if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+                    throw new TimedOut();
                 }
                 waited = true;
                 lock.unlock();

@@ -23,6 +23,8 @@ final class RequestIds {
         final CompletableFuture<LoadResult> acked = new CompletableFuture<>();
         volatile long committedMillis = -1;
         volatile long commitTxnId = -1;
+        /** The load timed out after joining a batch: the claim settles with that batch, not with the error. */
+        volatile boolean settlesWithBatch;
     }
 
     private final Map<String, Claim> claims = new HashMap<>();

@@ -195,7 +195,7 @@ final class TableQueue {
         if (mode != GroupCommitMode.ASYNC) {
             return new Joined(b, -1, false);
         }
-        return appendWal(b, walRecord);
+        return appendWal(b, walRecord, bytes);
     }
 
     /** Under the lock: the load's rows join the batch; seals it when full, else asks the adaptive rule. */
@@ -226,7 +226,7 @@ final class TableQueue {
      * Writes an async load's record to the batch's WAL (creating the file for the first one), outside the
      * table lock; the committer waits for it ({@link GroupBatch#awaitAppends}).
      */
-    private Joined appendWal(GroupBatch b, ByteBuffer walRecord) {
+    private Joined appendWal(GroupBatch b, ByteBuffer walRecord, long bytes) {
         Throwable failure = null;
         try {
             b.walLock.lock();
@@ -243,7 +243,7 @@ final class TableQueue {
         } catch (IOException | RuntimeException e) {
             failure = e;
             // The batch cannot be trusted to match what loads were told: none of it commits.
-            poison(b, e);
+            poison(b, e, bytes);
             throw e instanceof ShoalException s ? s
                     : e instanceof IOException io ? IoErrors.of(io, walName(b))
                     : ErrorCode.IO_ERROR.exceptionWithCause(e, walName(b), e.getMessage());
@@ -252,12 +252,14 @@ final class TableQueue {
         }
     }
 
-    private void poison(GroupBatch b, Throwable e) {
+    /** The failing load's caller releases its {@code bytes}, so the batch no longer owns them. */
+    private void poison(GroupBatch b, Throwable e, long bytes) {
         lock.lock();
         try {
             if (b.poison == null) {
                 b.poison = e;
             }
+            b.bytes -= bytes;
             seal(b, SealReason.WAL_FAILURE);
             kick();
         } finally {

@@ -3,7 +3,10 @@ package io.shoaldb.ingest.groupcommit;
 import static io.shoaldb.ingest.groupcommit.GcFixture.TABLE;
 import static io.shoaldb.ingest.groupcommit.GcFixture.rows;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.ForwardingFiles;
 import io.shoaldb.common.io.LocalFiles;
 import java.io.IOException;
@@ -66,6 +69,45 @@ class NoIoUnderTableLockTest {
             }
             return super.open(file, options);
         }
+    }
+
+    /** Local files where, once armed, the next WAL file creation fails. */
+    static final class FailingWalFiles extends ForwardingFiles {
+        volatile boolean armed;
+
+        FailingWalFiles() {
+            super(new LocalFiles());
+        }
+
+        @Override
+        public FileChannel open(Path file, OpenOption... options) throws IOException {
+            if (armed && file.getFileName().toString().contains("group_commit_")) {
+                armed = false;
+                throw new IOException("injected WAL creation failure");
+            }
+            return super.open(file, options);
+        }
+    }
+
+    @Test
+    void aFailedWalWriteOutsideTheLockFailsItsBatchAndReturnsItsMemory() throws Exception {
+        FailingWalFiles failing = new FailingWalFiles();
+        f = new GcFixture(dir, failing).open(GcFixture.options(), new ManualTimer());
+        failing.armed = true;
+        assertThatThrownBy(() -> f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, INTERVAL, BIG, null))
+                .isInstanceOfSatisfying(ShoalException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.IO_ERROR));
+        try {
+            f.manager.awaitVisible(TABLE); // the poisoned batch finishes (failed, unless already done)
+        } catch (ShoalException expected) {
+            // its commit was refused: none of it commits
+        }
+        assertThat(f.manager.queuedBytes()).as("memory accounted once").isZero();
+        assertThat(f.keys()).isEmpty();
+        f.manager.load(f.target, rows(2, 1), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
+        f.manager.awaitVisible(TABLE);
+        assertThat(f.keys()).containsExactly(2L);
+        assertThat(f.manager.queuedBytes()).isZero();
     }
 
     @Test

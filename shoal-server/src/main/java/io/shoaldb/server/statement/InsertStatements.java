@@ -196,7 +196,7 @@ final class InsertStatements {
         session.addGroupCommitTable(table.id());
         LoadResult result = server.groupCommit().load(target, batches.get(0), mode,
                 table.properties().groupCommitIntervalMs(), table.properties().groupCommitDataBytes(),
-                requestId.isEmpty() ? null : requestId);
+                requestId.isEmpty() ? null : requestId, Duration.ofSeconds(session.variables().insertTimeoutSeconds()));
         return new UpdateResult(result.loadedRows(), warnings,
                 LoadInfo.of(result.label(), result.status(), Long.toString(result.txnId())));
     }

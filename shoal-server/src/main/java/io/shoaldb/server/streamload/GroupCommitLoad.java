@@ -75,7 +75,7 @@ final class GroupCommitLoad {
         try {
             result = ctx.groupCommit().load(ctx.target(), batch, mode, ctx.table().properties().groupCommitIntervalMs(),
                     ctx.table().properties().groupCommitDataBytes(),
-                    requestId == null || requestId.isBlank() ? null : requestId.strip());
+                    requestId == null || requestId.isBlank() ? null : requestId.strip(), ctx.headers().timeout());
         } catch (ShoalException e) {
             return run.reply().groupCommit().txn(-1, failureLabel).fail(e.getMessage()).build();
         } finally {

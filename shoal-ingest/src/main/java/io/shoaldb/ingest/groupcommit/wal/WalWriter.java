@@ -124,6 +124,15 @@ public final class WalWriter {
      * Throws when the writer failed before they were: the load must be told it failed.
      */
     public void awaitDurable(long offset) throws IOException {
+        awaitDurable(offset, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #awaitDurable(long)}, but a follower gives up waiting for another load's fsync once
+     * {@link System#nanoTime} passes {@code deadlineNanos} and returns false (the bytes may still become
+     * durable). A leader finishes its own fsync.
+     */
+    public boolean awaitDurable(long offset, long deadlineNanos) throws IOException {
         lock.lock();
         try {
             while (durable < offset && !committed) {
@@ -135,8 +144,15 @@ public final class WalWriter {
                     throw new IOException("WAL " + file + " was closed before this load's record was durable");
                 }
                 if (syncing || settled) {
-                    changed.awaitUninterruptibly();
+                    if (deadlineNanos == Long.MAX_VALUE) {
+                        changed.awaitUninterruptibly();
+                    } else if (!awaitChange(deadlineNanos)) {
+                        return false;
+                    }
                     continue;
+                }
+                if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+                    return false;
                 }
                 syncing = true;
                 long target = written;
@@ -164,9 +180,25 @@ public final class WalWriter {
                 changed.signalAll();
                 report(error);
             }
+            return true;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Waits for a change until the deadline; false once it passed (an interrupt ends the wait too, flag kept). */
+    private boolean awaitChange(long deadlineNanos) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            return false;
+        }
+        try {
+            changed.awaitNanos(left);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
     }
 
     /**
