@@ -8,6 +8,14 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
+import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.OutputColumn;
+import io.shoaldb.sql.planner.physical.PhysicalExchange;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.planner.physical.PhysicalValues;
+import io.shoaldb.sql.planner.physical.expr.ColumnRef;
+import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
@@ -135,6 +143,39 @@ class JoinExecutionTest {
         assertThatThrownBy(() -> rows("SELECT k, (SELECT k FROM t2 WHERE b = 10) FROM t1", p, limit))
                 .isInstanceOfSatisfying(ShoalException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.SUBQUERY_MORE_THAN_ONE_ROW));
+    }
+
+    /** NOT IN as a join: the planner does not produce it yet, so the plan is written by hand over constant rows. */
+    @ParameterizedTest
+    @MethodSource("ways")
+    void nullAwareAntiJoinIsNotIn(int p, long unused) {
+        List<List<Object>> probe = List.of(list(1L), list(2L), list((Object) null));
+        assertThat(notIn(probe, List.of(list(1L), list(3L)), p)).containsExactlyInAnyOrder(list(2L));
+        assertThat(notIn(probe, List.of(list(1L), list((Object) null)), p)).isEmpty();
+        assertThat(notIn(probe, List.of(), p)).containsExactlyInAnyOrder(list(1L), list(2L), list((Object) null));
+    }
+
+    private List<List<Object>> notIn(List<List<Object>> probeRows, List<List<Object>> buildRows, int parallelism) {
+        List<DataType> types = List.of(DataType.INT);
+        ColumnRef key = new ColumnRef(0, DataType.INT);
+        PhysicalHashJoin join = new PhysicalHashJoin(new PhysicalValues(types, probeRows),
+                new PhysicalExchange(new PhysicalValues(types, buildRows), PhysicalExchange.Kind.BROADCAST),
+                JoinType.NULL_AWARE_ANTI, List.of(key), List.of(key), List.of(false), null,
+                PhysicalHashJoin.Distribution.BROADCAST);
+        PhysicalPlan plan = new PhysicalPlan(join, List.of(new OutputColumn("x", DataType.INT, true)));
+        List<List<Object>> out = new ArrayList<>();
+        try (QueryResultStream s = db.executor.execute(plan, QueryContext.of(0, parallelism))) {
+            for (Batch b = s.next(); b != null; b = s.next()) {
+                for (int i = 0; i < b.positionCount(); i++) {
+                    out.add(list(b.getObject(i, 0)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<Object> list(Object... values) {
+        return java.util.Arrays.asList(values);
     }
 
     @ParameterizedTest
