@@ -79,7 +79,7 @@ public final class Catalog implements AutoCloseable {
      */
     public static Catalog open(FilesFacade files, Path metaDir, CatalogOptions options) {
         try {
-            files.createDirectories(metaDir);
+            DurableFiles.createDirectories(files, metaDir);
             removeLeftoverTemps(files, metaDir);
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, metaDir, e.getMessage());

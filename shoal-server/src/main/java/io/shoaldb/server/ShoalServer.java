@@ -8,6 +8,8 @@ import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.exec.QueryExecutor;
 import io.shoaldb.sql.planner.QueryPlanner;
+import io.shoaldb.ingest.format.RecordBufferBudget;
+import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -145,14 +147,21 @@ public final class ShoalServer implements AutoCloseable {
 
             String bindAddress = config.get(ServerConfigKeys.BIND_ADDRESS);
             HttpServer[] http = new HttpServer[1];
+            RecordLimits recordLimits = RecordLimits.ofMb(config.get(ServerConfigKeys.STREAMING_LOAD_CSV_LINE_MAX_MB),
+                    config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB),
+                    new RecordBufferBudget(config.get(ServerConfigKeys.STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT)));
             StreamLoadService loads = new StreamLoadService(catalog, tables, storage, txns, groupCommit,
                     StreamLoadOptions.defaults(paths.storagePaths().getFirst().resolve("error_log"),
-                            () -> bindAddress + ":" + http[0].port(0), bindAddress + ":" + mysqlServer.port()));
+                            () -> bindAddress + ":" + http[0].port(0), bindAddress + ":" + mysqlServer.port())
+                            .withRecordLimits(recordLimits));
             opened.push(loads);
             http[0] = new HttpServer(new HttpServerOptions(bindAddress,
                     List.of(config.get(ServerConfigKeys.HTTP_PORT), config.get(ServerConfigKeys.WEBSERVER_PORT)),
                     config.get(ServerConfigKeys.STREAMING_LOAD_MAX_MB),
-                    config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD)),
+                    config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD))
+                    .withStreamingLoadJsonMaxMb(config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB))
+                    .withConcurrencyLimits(config.get(ServerConfigKeys.HTTP_MAX_CONNECTIONS),
+                            config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY)),
                     authenticator, loads, new HttpMetrics(metrics));
             http[0].start();
             opened.push(http[0]::close);

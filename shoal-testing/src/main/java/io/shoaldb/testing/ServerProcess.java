@@ -20,23 +20,33 @@ import java.util.regex.Pattern;
  * port from the server's start line on stdout, so no test waits on a clock.
  */
 public final class ServerProcess implements AutoCloseable {
-    private static final Pattern STARTED = Pattern.compile("started: query_port=(\\d+)");
+    private static final Pattern STARTED = Pattern.compile("started: query_port=(\\d+) http_port=(\\d+)");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process process;
-    private final int port;
+    private final Ports ports;
     private final List<String> output;
 
-    private ServerProcess(Process process, int port, List<String> output) {
+    /** The ports the server announced in its start line. */
+    private record Ports(int query, int http) {
+    }
+
+    private ServerProcess(Process process, Ports ports, List<String> output) {
         this.process = process;
-        this.port = port;
+        this.ports = ports;
         this.output = output;
     }
 
     /** Starts {@code io.shoaldb.server.Main} with data under {@code dir} and waits until it serves. */
     public static ServerProcess start(Path dir, String... extraArgs) throws IOException {
+        return start(dir, List.of(), extraArgs);
+    }
+
+    /** Like {@link #start(Path, String...)}, with options for the server's JVM (e.g. {@code -Xmx256m}). */
+    public static ServerProcess start(Path dir, List<String> jvmOptions, String... extraArgs) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("-cp");
         command.add(classPath());
@@ -49,7 +59,7 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(List.of(extraArgs));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<Integer> port = new CompletableFuture<>();
+        CompletableFuture<Ports> port = new CompletableFuture<>();
         Thread reader = Thread.ofVirtual().start(() -> readOutput(process, output, port));
         try {
             return new ServerProcess(process, port.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS), output);
@@ -60,7 +70,7 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static void readOutput(Process process, List<String> output, CompletableFuture<Integer> port) {
+    private static void readOutput(Process process, List<String> output, CompletableFuture<Ports> port) {
         try (BufferedReader in = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -68,7 +78,7 @@ public final class ServerProcess implements AutoCloseable {
                 output.add(line);
                 Matcher matcher = STARTED.matcher(line);
                 if (matcher.find()) {
-                    port.complete(Integer.parseInt(matcher.group(1)));
+                    port.complete(new Ports(Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))));
                 }
             }
         } catch (IOException e) {
@@ -84,8 +94,14 @@ public final class ServerProcess implements AutoCloseable {
         return surefire != null ? surefire : System.getProperty("java.class.path");
     }
 
+    /** The MySQL-protocol port. */
     public int port() {
-        return port;
+        return ports.query();
+    }
+
+    /** The Stream Load port ({@code http_port}). */
+    public int httpPort() {
+        return ports.http();
     }
 
     public long pid() {
@@ -93,8 +109,13 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     public String jdbcUrl(String database, String params) {
-        return "jdbc:mysql://127.0.0.1:" + port + "/" + (database == null ? "" : database)
+        return "jdbc:mysql://127.0.0.1:" + ports.query() + "/" + (database == null ? "" : database)
                 + "?sslMode=DISABLED" + (params == null || params.isEmpty() ? "" : "&" + params);
+    }
+
+    /** Whether the server process is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** SIGKILL: the process gets no chance to flush or clean up. */

@@ -18,14 +18,24 @@ public final class Transaction {
     private final Set<Long> tableIds;
     private final long prepareTimeMillis;
     private final long deadlineMillis;
+    /** Begun by the system (a group-commit batch): no label dedup, forgotten once released. */
+    private final boolean internal;
     private volatile TxnState state;
     private boolean committing;
     private long commitTimeMillis = -1;
     private long finishTimeMillis = -1;
     private String reason = "";
+    /** The commit record's append failed: it may be on disk all the same, so the commit may stand after a restart. */
+    private boolean outcomeUnknown;
 
     Transaction(long txnId, long databaseId, String label, Set<Long> tableIds, long prepareTimeMillis,
             long timeoutMillis) {
+        this(txnId, databaseId, label, tableIds, prepareTimeMillis, timeoutMillis, false);
+    }
+
+    Transaction(long txnId, long databaseId, String label, Set<Long> tableIds, long prepareTimeMillis,
+            long timeoutMillis, boolean internal) {
+        this.internal = internal;
         this.txnId = txnId;
         this.databaseId = databaseId;
         this.label = label;
@@ -64,6 +74,21 @@ public final class Transaction {
 
     public TxnState state() {
         return state;
+    }
+
+    /**
+     * Whether the commit record may be durable: COMMITTED or VISIBLE (decided: the data must stay even when
+     * publishing failed), or its append failed in a way that may have left it on disk (a restart decides).
+     * A caller that wrote files for this transaction must not delete them then; storage's start-up sweep
+     * removes them if the record turns out absent.
+     */
+    public synchronized boolean mayBeCommitted() {
+        return state == TxnState.COMMITTED || state == TxnState.VISIBLE || outcomeUnknown;
+    }
+
+    /** Begun with {@link TransactionManager#beginInternal}. */
+    public boolean internal() {
+        return internal;
     }
 
     public synchronized TransactionInfo info() {
@@ -118,6 +143,12 @@ public final class Transaction {
     synchronized void commitFailed(String why, long nowMillis) {
         committing = false;
         toAborted(why, nowMillis);
+    }
+
+    /** The commit record's append failed: aborted in memory, but the record may be on disk (see mayBeCommitted). */
+    synchronized void commitOutcomeUnknown(String why, long nowMillis) {
+        outcomeUnknown = true;
+        commitFailed(why, nowMillis);
     }
 
     /** A user or system abort; aborting twice is harmless, aborting a (being) committed one is refused. */

@@ -35,6 +35,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>If the log fails, the commit that hit it is aborted and every later write is refused until restart
  * ("poisoned"): the log's state on disk is unknown until the next open settles it.
+ *
+ * <p>Once the commit record is durable the commit is decided: if publishing then fails, the transaction stays
+ * COMMITTED (its files are the table's), the version waits in {@link #unpublished}, and it is published
+ * before anything else changes that table (the next commit, truncate or compaction retries it first and is
+ * refused while it still fails) or by {@link #retryPublish}; a restart publishes it from the log.
  */
 public final class TransactionManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
@@ -49,6 +54,8 @@ public final class TransactionManager implements AutoCloseable {
     private final TxnRegistry registry = new TxnRegistry();
     private final TableLocks tableLocks = new TableLocks();
     private final Map<Long, Long> visibleVersions = new ConcurrentHashMap<>();
+    /** Committed versions whose publish failed, by table then version; guarded by the table's lock. */
+    private final Map<Long, TreeMap<Long, Unpublished>> unpublished = new ConcurrentHashMap<>();
     private final Object idLock = new Object();
     private long nextTxnId;
     private int beginsSinceSweep;
@@ -99,10 +106,45 @@ public final class TransactionManager implements AutoCloseable {
         long timeoutMillis = (timeout == null ? options.defaultTimeout() : timeout).toMillis();
         long now = now();
         maybeSweepLabels();
-        return registry.register(databaseId, actual, now, labelCutoff(),
-                () -> new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis));
+        // The id first, outside the registry's lock: allocating may append (and fsync) an id block, and finds
+        // must not wait for that. A begin refused for its label leaves a gap in the ids, which is harmless.
+        Transaction txn = new Transaction(allocateTxnId(), databaseId, actual, tableIds, now, timeoutMillis);
+        return registry.register(txn, now, labelCutoff());
     }
 
+    /**
+     * Begins an internal transaction, such as a group-commit batch: like {@link #begin}, but its label is
+     * registered for no dedup (the system generated it; nobody retries by it), and once the caller
+     * {@link #release}s it nothing of it is kept - neither in memory nor in later checkpoint images. So
+     * hundreds of batches a second do not make every image and the heap grow for {@code labelKeepMax}.
+     */
+    public Transaction beginInternal(long databaseId, String label, Set<Long> tableIds, Duration timeout) {
+        checkWritable();
+        long timeoutMillis = (timeout == null ? options.defaultTimeout() : timeout).toMillis();
+        long now = now();
+        maybeSweepLabels();
+        Transaction txn = new Transaction(allocateTxnId(), databaseId, label, tableIds, now, timeoutMillis, true);
+        registry.registerInternal(txn);
+        return txn;
+    }
+
+    /**
+     * Forgets a finished internal transaction: {@link #find} no longer knows it, and the next checkpoint
+     * image leaves it out. The caller must no longer need to ask whether it committed (for group commit:
+     * its WAL is deleted and no request id points at it). A crash before the next checkpoint replays its
+     * commit record, and it is then kept like a label ({@code labelKeepMax}); that is at most
+     * {@code checkpointEvery} transactions per crash. Unknown, user or unfinished transactions are left alone.
+     */
+    public void release(long txnId) {
+        Transaction t = registry.get(txnId).orElse(null);
+        if (t == null || !t.internal() || (t.state() != TxnState.VISIBLE && t.state() != TxnState.ABORTED)) {
+            return;
+        }
+        registry.removeInternal(txnId);
+        log.forgetCommitted(txnId);
+    }
+
+    /** Under {@link #idLock}, which guards only the id counter: no other lock is taken while holding it. */
     private long allocateTxnId() {
         synchronized (idLock) {
             if (nextTxnId >= log.state().txnIdLimit()) {
@@ -138,6 +180,9 @@ public final class TransactionManager implements AutoCloseable {
             List<TxnRecord.TableCommit> parts = new ArrayList<>();
             try {
                 checkWritable();
+                for (long tableId : rowsets.keySet()) {
+                    publishPending(tableId);
+                }
                 for (var e : new TreeMap<>(rowsets).entrySet()) {
                     long tableId = e.getKey();
                     checkNotDropped(tableId);
@@ -158,32 +203,102 @@ public final class TransactionManager implements AutoCloseable {
             try {
                 log.append(new TxnRecord.Commit(facts, parts));
             } catch (IOException e) {
-                t.commitFailed("commit log write failed: " + e.getMessage(), now());
+                t.commitOutcomeUnknown("commit log write failed: " + e.getMessage(), now());
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, log.describe(), e.getMessage());
             }
             t.markCommitted(commitTime);
             publishCommit(t, versions, stamped);
-            t.markVisible(now());
         }
         return new CommitResult(t.txnId(), t.label(), versions);
     }
 
-    /** Publishes in ascending table order while the table locks are held, so each table sees its versions in order. */
+    /**
+     * Publishes in ascending table order while the table locks are held, so each table sees its versions in
+     * order. A table whose publish fails keeps its version (and the later tables of this commit theirs) in
+     * {@link #unpublished}; the transaction stays COMMITTED until every table is published.
+     */
     private void publishCommit(Transaction t, Map<Long, Long> versions, Map<Long, Map<Long, RowsetMeta>> stamped) {
+        if (versions.isEmpty()) {
+            t.markVisible(now());
+            return;
+        }
+        Set<Long> remaining = ConcurrentHashMap.newKeySet();
+        remaining.addAll(versions.keySet());
         for (var e : versions.entrySet()) {
-            long tableId = e.getKey();
             Map<Long, List<RowsetMeta>> added = new HashMap<>();
-            stamped.get(tableId).forEach((tablet, r) -> added.put(tablet, List.of(r)));
+            stamped.get(e.getKey()).forEach((tablet, r) -> added.put(tablet, List.of(r)));
+            unpublished.computeIfAbsent(e.getKey(), k -> new TreeMap<>())
+                    .put(e.getValue(), new Unpublished(t, added, remaining));
+        }
+        for (long tableId : versions.keySet()) {
             try {
-                publisher.publish(tableId, e.getValue(), added, Map.of());
-            } catch (RuntimeException ex) {
-                // Durable already: it will be visible after a restart. Storage refusing a publish is a bug.
-                LOG.error("Transaction {} is committed but publishing table {} version {} failed", t.txnId(),
-                        tableId, e.getValue(), ex);
-                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "transaction [" + t.txnId()
-                        + "] is committed but publishing table " + tableId + " failed: " + ex.getMessage());
+                publishPending(tableId);
+            } catch (ShoalException ex) {
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "transaction [" + t.txnId() + "] is committed"
+                        + " (durable; it will not be lost) but publishing table " + tableId + " failed; it becomes"
+                        + " visible when the publish is retried: " + ex.getMessage());
             }
-            visibleVersions.put(tableId, e.getValue());
+        }
+    }
+
+    /** Publishes the table's committed but unpublished versions in order; throws if one still fails. */
+    private void publishPending(long tableId) {
+        TreeMap<Long, Unpublished> pending = unpublished.get(tableId);
+        while (pending != null && !pending.isEmpty()) {
+            var first = pending.firstEntry();
+            Unpublished u = first.getValue();
+            try {
+                publisher.publish(tableId, first.getKey(), u.added(), Map.of());
+            } catch (RuntimeException ex) {
+                LOG.error("Transaction {} is committed but publishing table {} version {} failed; retried before"
+                        + " the table's next change", u.txn().txnId(), tableId, first.getKey(), ex);
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "table " + tableId + " version "
+                        + first.getKey() + " of committed transaction [" + u.txn().txnId() + "] is not published yet: "
+                        + ex.getMessage());
+            }
+            pending.pollFirstEntry();
+            visibleVersions.put(tableId, first.getKey());
+            if (pending.isEmpty()) {
+                unpublished.remove(tableId);
+            }
+            u.published(tableId, now());
+        }
+    }
+
+    /** The table is dropped: its unpublished versions never need publishing. */
+    private void forgetUnpublished(long tableId) {
+        TreeMap<Long, Unpublished> pending = unpublished.remove(tableId);
+        if (pending != null) {
+            pending.values().forEach(u -> u.published(tableId, now()));
+        }
+    }
+
+    /** Retries every committed version whose publish failed; returns how many tables still wait. */
+    public int retryPublish() {
+        for (long tableId : List.copyOf(unpublished.keySet())) {
+            try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+                publishPending(tableId);
+            } catch (ShoalException e) {
+                // logged by publishPending; the table stays pending
+            }
+        }
+        return unpublished.size();
+    }
+
+    /** Tables with a committed version that is not published (visible) yet, for the health check. */
+    public Set<Long> unpublishedTables() {
+        return Set.copyOf(unpublished.keySet());
+    }
+
+    /**
+     * A committed table version waiting to be published; {@code remainingTables} is shared by the tables of
+     * one commit, and the transaction is VISIBLE once it is empty.
+     */
+    private record Unpublished(Transaction txn, Map<Long, List<RowsetMeta>> added, Set<Long> remainingTables) {
+        void published(long tableId, long nowMillis) {
+            if (remainingTables.remove(tableId) && remainingTables.isEmpty()) {
+                txn.markVisible(nowMillis);
+            }
         }
     }
 
@@ -201,6 +316,7 @@ public final class TransactionManager implements AutoCloseable {
             checkWritable();
             appendOrPoison(new TxnRecord.DropTable(tableId));
             visibleVersions.remove(tableId);
+            forgetUnpublished(tableId);
             publisher.dropTable(tableId);
         }
     }
@@ -210,6 +326,7 @@ public final class TransactionManager implements AutoCloseable {
         try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
             checkWritable();
             checkNotDropped(tableId);
+            publishPending(tableId);
             TableState before = log.state().table(tableId);
             long version = before.version() + 1;
             appendOrPoison(new TxnRecord.TruncateTable(tableId, version));
@@ -231,6 +348,7 @@ public final class TransactionManager implements AutoCloseable {
             if (log.state().isDropped(tableId)) {
                 throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "the table was dropped");
             }
+            publishPending(tableId);
             TableState table = log.state().table(tableId);
             List<RowsetMeta> visible = table.visibleInputs(tabletId, inputIds);
             if (visible.size() != inputIds.size() || Set.copyOf(inputIds).size() != inputIds.size()) {

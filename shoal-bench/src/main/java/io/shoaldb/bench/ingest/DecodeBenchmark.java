@@ -4,6 +4,7 @@ import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.ingest.format.csv.CsvReader;
 import io.shoaldb.ingest.format.json.JsonReader;
 import io.shoaldb.vector.Batch;
@@ -66,7 +67,7 @@ public class DecodeBenchmark {
         LoadOptions o = LoadOptions.parse(Map.of("format", format));
         RowBatchAssembler a = new RowBatchAssembler(HttpLogs.SCHEMA, o.columns(), ConversionPolicy.streamLoad(true));
         long n = 0;
-        try (BatchReader r = BatchReader.open(new ByteArrayInputStream(data), o, a)) {
+        try (BatchReader r = BatchReader.open(new ByteArrayInputStream(data), o, a, RecordLimits.DEFAULTS)) {
             for (Batch b = r.next(); b != null; b = r.next()) {
                 n += b.rowCount();
             }

@@ -10,12 +10,16 @@ public enum ErrorCode {
     UNKNOWN_COMMAND(1047, "08S01", ErrorCategory.USER, "Unknown command"),
     MALFORMED_PACKET(1835, "HY000", ErrorCategory.USER, "Malformed communication packet: %s"),
     PACKET_TOO_LARGE(1153, "08S01", ErrorCategory.USER, "Got a packet bigger than 'max_allowed_packet' bytes"),
+    PACKET_TOO_LARGE_BEFORE_LOGIN(1153, "08S01", ErrorCategory.USER,
+            "Got a packet bigger than %d bytes before login; max_allowed_packet applies only after login"),
     ACCESS_DENIED(1045, "28000", ErrorCategory.USER, "Access denied for user '%s'@'%s' (using password: %s)"),
     TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE, "Too many connections"),
     PACKETS_OUT_OF_ORDER(1156, "08S01", ErrorCategory.USER, "Got packets out of order"),
     NOT_SUPPORTED_AUTH_MODE(1251, "08004", ErrorCategory.USER,
             "Client does not support authentication protocol requested by server; consider upgrading MySQL client"),
     UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
+    TOO_MANY_PREPARED_STATEMENTS(1461, "42000", ErrorCategory.RESOURCE,
+            "Can't create more than max_prepared_stmt_count statements (current value: %d)"),
     WRONG_ARGUMENTS(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s"),
     WRONG_PARAM_COUNT(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s: expected %d parameters, got %d"),
 
@@ -87,6 +91,10 @@ public enum ErrorCode {
             "stream load body stalled: no data received for %d ms after %d bytes; the load is aborted"),
     HTTP_CLIENT_GONE(1105, "HY000", ErrorCategory.IO,
             "client closed the connection after %d of %s body bytes; the load is aborted"),
+    HTTP_TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE,
+            "Too many HTTP connections: at most %d are served at once (`http_max_connections`); retry later"),
+    HTTP_TOO_MANY_LOADS(1105, "HY000", ErrorCategory.RESOURCE,
+            "Too many Stream Loads: at most %d run at once (`streaming_load_max_concurrency`); retry later"),
     HTTP_FORWARD_DISABLED(1105, "HY000", ErrorCategory.USER,
             "Stream load forward is disabled. Set enable_group_commit_streamload_be_forward=true to enable."),
     HTTP_FORWARD_NOT_IMPLEMENTED(1235, "42000", ErrorCategory.USER,
@@ -95,6 +103,16 @@ public enum ErrorCode {
 
     // Load data quality (Stream Load headers, filtered rows); texts follow Doris's BE stream_load.cpp and FE inserts
     LOAD_INVALID_ARGUMENT(1105, "HY000", ErrorCategory.USER, "%s"),
+    LOAD_JSON_BODY_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
+            "json body size %d exceed BE's conf `streaming_load_json_max_mb` %d. increase it if you are sure this load"
+                    + " is reasonable"),
+    LOAD_RECORD_TOO_LARGE(1105, "HY000", ErrorCategory.USER,
+            "%s is larger than BE's conf `%s` allows (%d bytes); nothing of this load is committed. Split the record,"
+                    + " or increase the limit if you are sure this load is reasonable"),
+    LOAD_RECORD_BUFFERS_FULL(1105, "HY000", ErrorCategory.RESOURCE,
+            "A record of this load needs %d more bytes of buffer, but loads already hold %d of the %d bytes of"
+                    + " `streaming_load_record_buffer_mem_limit` for large records; nothing of this load is committed."
+                    + " Retry it later or split the records"),
     LOAD_TOO_MANY_FILTERED_ROWS(1105, "HY000", ErrorCategory.USER, "too many filtered rows"),
     // Doris reports these two as 5025; the MariaDB client library reserves 5000-5999 for its own errors
     // and rejects such an ERR packet as malformed, so ShoalDB uses 1105 like Doris's other errors.
@@ -117,6 +135,9 @@ public enum ErrorCode {
     GROUP_COMMIT_TABLE_BLOCKED(1105, "HY000", ErrorCategory.RESOURCE, "insert table %s is blocked on schema change"),
     GROUP_COMMIT_STOPPED(1105, "HY000", ErrorCategory.RESOURCE,
             "group commit is shutting down; the load into table %s was not accepted, retry it"),
+    GROUP_COMMIT_NOT_VISIBLE(1105, "HY000", ErrorCategory.RESOURCE,
+            "table %s has %d group commit WAL(s) whose acknowledged rows are not visible yet (they are kept and"
+                    + " replayed again by the next SYNC GROUP COMMIT or at restart); last replay failure: %s"),
 
     // Resources and internals
     IO_ERROR(1105, "HY000", ErrorCategory.IO, "I/O error on %s: %s"),

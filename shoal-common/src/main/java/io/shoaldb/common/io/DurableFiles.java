@@ -29,6 +29,24 @@ public final class DurableFiles {
         files.fsyncDirectory(target.getParent());
     }
 
+    /**
+     * Creates {@code dir} and any missing parents so that each new entry survives a crash: a directory's
+     * entry lives in its parent, so every level created is followed by an fsync of its parent.
+     */
+    public static void createDirectories(FilesFacade files, Path dir) throws IOException {
+        if (files.exists(dir)) {
+            return;
+        }
+        Path parent = dir.toAbsolutePath().getParent();
+        if (parent != null) {
+            createDirectories(files, parent);
+        }
+        files.createDirectories(dir);
+        if (parent != null) {
+            files.fsyncDirectory(parent);
+        }
+    }
+
     /** Whether a file name is a leftover temp file of {@link #replace}, safe to delete at start. */
     public static boolean isLeftoverTemp(Path file) {
         return file.getFileName().toString().endsWith(TEMP_SUFFIX);

@@ -15,9 +15,9 @@ public interface BatchReader extends AutoCloseable {
     @Override
     void close() throws IOException;
 
-    /** The CSV or JSON decoder for {@code options}, feeding {@code assembler}. */
-    static BatchReader open(InputStream in, LoadOptions options, RowBatchAssembler assembler) {
-        return options.format().isCsv() ? new CsvReader(in, options, assembler)
-                : new JsonReader(in, options, assembler);
+    /** The CSV or JSON decoder for {@code options}, feeding {@code assembler}, refusing records over {@code limits}. */
+    static BatchReader open(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits) {
+        return options.format().isCsv() ? new CsvReader(in, options, assembler, limits)
+                : new JsonReader(in, options, assembler, limits);
     }
 }

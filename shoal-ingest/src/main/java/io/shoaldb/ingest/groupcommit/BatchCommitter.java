@@ -1,9 +1,10 @@
 package io.shoaldb.ingest.groupcommit;
 
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.ingest.groupcommit.wal.WalWriter;
 import io.shoaldb.ingest.write.TableLoad;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.rowset.RowsetMeta;
-import io.shoaldb.txn.TxnState;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * Commits one sealed batch: one {@link TableLoad} (one rowset per touched tablet), one transaction commit
  * (one version), then - visible - the request ids are made durable, the WAL is deleted and every waiter
  * released. On failure the transaction is aborted, sync waiters get the error, and the WAL (holding the
- * acknowledged async rows) is kept for replay.
+ * acknowledged async rows) is kept for replay. A batch whose WAL failed (append or fsync) never commits: the
+ * loads past the last good fsync were told they failed, and only the acknowledged prefix is kept for replay
+ * (see {@link WalWriter}'s fsync-failure policy).
  */
 final class BatchCommitter {
     private static final Logger LOG = LoggerFactory.getLogger(BatchCommitter.class);
@@ -30,29 +33,73 @@ final class BatchCommitter {
     }
 
     void commit(GroupBatch b) {
+        run(b, null);
+    }
+
+    /**
+     * The batch cannot be committed at all (the commit executor refused it): it fails the way a failed
+     * commit does - transaction aborted, WAL kept for replay, waiters answered, the queue goes on.
+     */
+    void refuse(GroupBatch b, Throwable why) {
+        run(b, why);
+    }
+
+    private void run(GroupBatch b, Throwable refused) {
         long start = System.nanoTime();
-        Throwable failure = b.poison;
-        if (failure == null) {
-            try {
-                write(b);
-            } catch (Throwable e) { // the queue must go on whatever happened; the error goes to the waiters
-                failure = e;
+        Throwable failure = refused;
+        boolean committed = false;
+        long commitMillis = -1;
+        try {
+            if (failure == null) {
+                failure = b.poison;
             }
-        }
-        long commitMillis = services.timer().nowMillis();
-        if (failure == null) {
-            finishVisible(b, commitMillis);
-            services.metrics().batchCommitted(b.loads, b.rowCount, b.bytes, System.nanoTime() - start);
-            LOG.debug("finish group commit, db_id={}, table_id={}, label={}, txn_id={}, this group commit includes {}"
-                    + " loads ({} rows, {} bytes), flush because of {}", b.target.databaseId(), b.target.tableId(),
-                    b.label(), b.txnId(), b.loads, b.rowCount, b.bytes, b.sealReason);
-            queue.commitFinished(b, null, commitMillis);
-            b.done.complete(commitMillis);
-        } else {
-            finishFailed(b, failure);
-            services.metrics().batchFailed();
-            queue.commitFinished(b, failure, commitMillis);
-            b.done.completeExceptionally(failure);
+            if (failure == null && b.wal != null) {
+                IOException walFailure = b.wal.settle();
+                if (walFailure != null) {
+                    failure = ErrorCode.IO_ERROR.exceptionWithCause(walFailure, b.wal.file(),
+                            "group commit WAL failed, the batch is not committed: " + walFailure.getMessage());
+                }
+            }
+            if (failure == null) {
+                try {
+                    write(b);
+                    committed = true;
+                } catch (Throwable e) { // the error goes to the waiters
+                    failure = e;
+                }
+            }
+            commitMillis = services.timer().nowMillis();
+            if (committed) {
+                finishVisible(b, commitMillis);
+                services.metrics().batchCommitted(b.loads, b.rowCount, b.bytes, System.nanoTime() - start);
+                LOG.debug("finish group commit, db_id={}, table_id={}, label={}, txn_id={}, this group commit includes"
+                        + " {} loads ({} rows, {} bytes), flush because of {}", b.target.databaseId(),
+                        b.target.tableId(), b.label(), b.txnId(), b.loads, b.rowCount, b.bytes, b.sealReason);
+            } else {
+                finishFailed(b, failure);
+                services.metrics().batchFailed();
+            }
+        } catch (Throwable unexpected) {
+            // A bug in the steps around the commit must not wedge the table's queue: the finally still answers
+            // the waiters and lets the next batch commit. A committed batch stays committed for its waiters.
+            LOG.error("group commit {} (txn {}) of table {}: unexpected failure {} the commit", b.label(), b.txnId(),
+                    b.target.tableName(), committed ? "after" : "before", unexpected);
+            if (!committed && failure == null) {
+                failure = unexpected;
+            }
+        } finally {
+            if (commitMillis < 0) {
+                commitMillis = services.timer().nowMillis();
+            }
+            queue.commitFinished(b, committed ? null : failure, commitMillis);
+            if (committed) {
+                b.done.complete(commitMillis);
+            } else {
+                b.done.completeExceptionally(failure);
+                if (b.walKeptForReplay) {
+                    services.replaySoon().accept(queue);
+                }
+            }
         }
     }
 
@@ -68,11 +115,11 @@ final class BatchCommitter {
             queue.requests.intend(requestIds(b, services.timer().nowMillis()));
             services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
         } catch (RuntimeException e) {
-            TxnState state = b.txn.state();
-            if (state == TxnState.COMMITTED || state == TxnState.VISIBLE) {
-                // The commit record is durable (a publish failed): the rowsets are the table's now.
-                LOG.error("group commit {} (txn {}) is committed but failed after that; its WAL stays and is"
-                        + " dropped by replay", b.label(), b.txnId(), e);
+            if (b.txn.mayBeCommitted()) {
+                // The commit record is (or may be) durable: the rowsets are the table's now. Its WAL stays, and
+                // replay finds the label committed and drops it (or loads it if the record did not survive).
+                LOG.error("group commit {} (txn {}) may be committed but failed after its commit record; its files"
+                        + " and WAL stay", b.label(), b.txnId(), e);
             } else {
                 load.abort();
             }
@@ -124,19 +171,34 @@ final class BatchCommitter {
         } catch (RuntimeException e) {
             LOG.debug("abort of {} after failure: {}", b.txnId(), e.toString());
         }
-        if (b.wal != null) {
-            try {
-                b.wal.closeForReplay();
-                LOG.error("group commit {} (txn {}) of table {} failed; its {} acknowledged async rows stay in WAL {}"
-                        + " and are replayed at next start (or by replay of the table): {}", b.label(), b.txnId(),
-                        b.target.tableName(), b.rowCount, b.wal.file(), failure.toString(), failure);
-            } catch (IOException e) {
-                LOG.error("group commit {} failed and its WAL {} could not be synced either: {}", b.label(),
-                        b.wal.file(), e.toString(), failure);
-            }
-        } else {
+        if (b.wal == null) {
             LOG.warn("group commit {} (txn {}) of table {} failed: {}", b.label(), b.txnId(), b.target.tableName(),
                     failure.toString());
+            return;
+        }
+        try {
+            WalWriter.Kept kept = b.wal.closeForReplay();
+            b.walKeptForReplay = kept != WalWriter.Kept.NOTHING;
+            switch (kept) {
+                case ALL -> LOG.error("group commit {} (txn {}) of table {} failed; its {} acknowledged async rows stay"
+                        + " in WAL {} and are replayed: {}", b.label(), b.txnId(), b.target.tableName(), b.rowCount,
+                        b.wal.file(), failure.toString(), failure);
+                case ACKNOWLEDGED_PREFIX -> LOG.error("group commit {} (txn {}) of table {} is not committed: its WAL"
+                        + " {} failed. The loads acknowledged before the failure stay in it ({} bytes) and are"
+                        + " replayed; the loads after it were told they failed and are removed from it: {}", b.label(),
+                        b.txnId(), b.target.tableName(), b.wal.file(), b.wal.acknowledgedBytes(), failure.toString());
+                case NOTHING -> LOG.error("group commit {} (txn {}) of table {} is not committed: its WAL {} failed"
+                        + " before any load was acknowledged; the WAL is deleted: {}", b.label(), b.txnId(),
+                        b.target.tableName(), b.wal.file(), failure.toString());
+            }
+        } catch (IOException e) {
+            // The file's contents on disk are not settled: it stays pending, and replay in this process loads only
+            // the acknowledged prefix. A crash now may bring back records of loads that were told they failed.
+            b.walKeptForReplay = true;
+            services.walHealth().limitReplay(b.wal.file(), b.wal.acknowledgedBytes());
+            LOG.error("group commit {} failed and its WAL {} could not be settled either ({}); replay loads only its"
+                    + " first {} bytes (the acknowledged loads)", b.label(), b.wal.file(), e.toString(),
+                    b.wal.acknowledgedBytes(), failure);
         }
     }
 }

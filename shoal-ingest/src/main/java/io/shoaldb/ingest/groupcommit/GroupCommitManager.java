@@ -22,6 +22,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,9 +45,17 @@ import org.slf4j.LoggerFactory;
  */
 public final class GroupCommitManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitManager.class);
+    /**
+     * The longest client request id, in UTF-8 bytes. Ids are kept in memory, in WAL records and in the
+     * request-id log for the retention window; a client needs a unique token, not a document (Doris's
+     * labels stop at 128 characters).
+     */
+    public static final int MAX_REQUEST_ID_BYTES = 256;
 
     private final Services services;
     private final Map<Long, TableQueue> queues = new ConcurrentHashMap<>();
+    /** Tables dropped while running (ids are never reused): a load that resolved one just before gets no queue. */
+    private final java.util.Set<Long> dropped = ConcurrentHashMap.newKeySet();
     private final WalReplayer replayer;
     private final boolean ownsTimer;
     private volatile WalTargetResolver resolver;
@@ -62,17 +72,24 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
             GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer) {
-        this.ownsTimer = timer == null;
-        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
         // Platform threads, not virtual ones: a table's commits run one after another, and as one virtual thread
         // among hundreds of clients' the commit waited its turn behind them (7.5 ms per commit under 100
         // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
-        ExecutorService committers = Executors.newCachedThreadPool(
-                Thread.ofPlatform().name("group-commit-", 0).daemon().factory());
-        this.services = new Services(files, new WalDirectories(files, walDirs), storage, txns,
+        this(files, walDirs, storage, txns, options, metrics, timer, Executors.newCachedThreadPool(
+                Thread.ofPlatform().name("group-commit-", 0).daemon().factory()));
+    }
+
+    /** With the executor commits and replays run on (tests hand in one that refuses work). */
+    GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
+            GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer, ExecutorService committers) {
+        this.ownsTimer = timer == null;
+        CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
+        WalDirectories dirs = new WalDirectories(files, walDirs);
+        this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
-                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts);
+                new AtomicInteger(options.maxWalNumPerTable()), this::publishWalCounts, new WalDistress(dirs, metrics),
+                this::replaySoon);
         this.replayer = new WalReplayer(services);
         try {
             scanExisting();
@@ -145,7 +162,16 @@ public final class GroupCommitManager implements AutoCloseable {
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
+        checkRequestId(requestId);
+        if (dropped.contains(target.tableId())) {
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         TableQueue q = queue(target.databaseId(), target.tableId(), target);
+        if (dropped.contains(target.tableId())) {
+            // dropTable ran between the check above and queue(): this queue may be a new one it never saw.
+            queues.remove(target.tableId(), q);
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         q.precheck(target, mode);
         RequestIds.Claim claim = null;
         if (requestId != null) {
@@ -177,6 +203,17 @@ public final class GroupCommitManager implements AutoCloseable {
                 q.requests.abandon(requestId, claim, e);
             }
             throw e;
+        }
+    }
+
+    private static void checkRequestId(String requestId) {
+        if (requestId == null) {
+            return;
+        }
+        int bytes = requestId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_REQUEST_ID_BYTES) {
+            throw ErrorCode.INVALID_VALUE.exception("group_commit_request_id is " + bytes + " bytes long; the limit is "
+                    + MAX_REQUEST_ID_BYTES + " bytes (UTF-8)");
         }
     }
 
@@ -233,6 +270,7 @@ public final class GroupCommitManager implements AutoCloseable {
             try {
                 b.wal.awaitDurable(joined.walOffset());
             } catch (IOException e) {
+                q.walFailed(b, e);
                 throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
             }
             return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
@@ -285,7 +323,8 @@ public final class GroupCommitManager implements AutoCloseable {
             // The log lives under the first WAL dir; the db id may only be learnt later (blockTable before a load).
             RequestIdLog log = new RequestIdLog(services.files(), services.dirs(), () -> self[0].databaseId(), id);
             self[0] = new TableQueue(dbId, id, target == null ? null : target.tableName(), services,
-                    new RequestIds(log, services.options().requestIdRetention().toMillis()));
+                    new RequestIds(log, services.options().requestIdRetention().toMillis(),
+                            txnIds -> releaseTransactions(self[0], txnIds)));
             return self[0];
         });
         if (target != null) {
@@ -294,6 +333,22 @@ public final class GroupCommitManager implements AutoCloseable {
             q.identify(dbId);
         }
         return q;
+    }
+
+    /**
+     * Releases batch transactions whose request ids expired, except one whose WAL is still on disk (its
+     * deletion failed after the commit): replay must find that transaction committed to drop the file.
+     */
+    private void releaseTransactions(TableQueue q, Set<Long> txnIds) {
+        Set<Long> release = new HashSet<>(txnIds);
+        try {
+            for (WalDirectories.Found f : services.dirs().scanTable(q.databaseId(), q.tableId)) {
+                release.remove(f.name().txnId());
+            }
+        } catch (IOException e) {
+            return; // kept: they expire with the labels
+        }
+        release.forEach(services.txns()::release);
     }
 
     // ---- replay -------------------------------------------------------------------------------------------
@@ -313,7 +368,31 @@ public final class GroupCommitManager implements AutoCloseable {
                 replayer.replayTable(q, q.databaseId(), this.resolver);
             }
         }
+        if (this.resolver != null) {
+            // A drop that a crash cut short left the table's request-id log (its WALs replay just deleted).
+            for (TableQueue q : List.copyOf(queues.values())) {
+                if (q.pendingWals().isEmpty() && this.resolver.resolve(q.databaseId(), q.tableId) == null) {
+                    dropTable(q.tableId);
+                }
+            }
+        }
         publishWalCounts();
+    }
+
+    /**
+     * A batch's commit failed and left its acknowledged rows in a WAL: replay them now on the commit
+     * executor instead of waiting for a restart (or MODIFY COLUMN). If the cause persists the file stays,
+     * with the reason as the table's last replay failure, and {@link #awaitVisible(long)} reports it.
+     */
+    private void replaySoon(TableQueue q) {
+        try {
+            services.committers().execute(() -> {
+                replayer.replayTable(q, q.databaseId(), resolver);
+                publishWalCounts();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            LOG.info("group commit is stopping; the WALs of table {} are replayed at next start", q.tableName());
+        }
     }
 
     /** Replays one table's WALs that no live batch owns (e.g. after a failed commit). */
@@ -350,11 +429,73 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
-    /** Blocks until everything acknowledged for the table so far is committed and visible. */
+    /**
+     * The table was dropped (the catalog's drop is durable): new loads fail as for an unknown table, the
+     * batches in flight finish (their commits fail once the table is gone from the transaction log), then
+     * its WAL files, request-id log and directories are deleted and its queue forgotten. A crash part way
+     * leaves WALs that replay deletes, since the table no longer resolves.
+     */
+    public void dropTable(long tableId) {
+        dropped.add(tableId);
+        TableQueue q = queues.get(tableId);
+        if (q == null) {
+            return;
+        }
+        try {
+            awaitAll(q.drop());
+        } catch (RuntimeException e) {
+            LOG.info("group commit batches of dropped table {} did not commit: {}", q.tableName(), e.toString());
+        }
+        q.replayLock.lock();
+        try {
+            for (Path root : services.dirs().roots()) {
+                deleteTree(WalDirectories.tableDir(root, q.databaseId(), tableId));
+            }
+        } catch (IOException e) {
+            LOG.warn("could not delete the group commit files of dropped table {}; replay deletes its WALs at next"
+                    + " start: {}", q.tableName(), e.toString());
+        } finally {
+            q.replayLock.unlock();
+        }
+        queues.remove(tableId, q);
+        publishWalCounts();
+    }
+
+    private void deleteTree(Path dir) throws IOException {
+        if (!services.files().exists(dir)) {
+            return;
+        }
+        for (Path file : services.files().list(dir)) {
+            services.files().deleteIfExists(file);
+        }
+        services.files().deleteIfExists(dir);
+        services.files().fsyncDirectory(dir.getParent());
+    }
+
+    /**
+     * Blocks until everything acknowledged for the table so far is visible ({@code SYNC GROUP COMMIT}): waits
+     * for every queued batch, then replays the WALs that failed batches (or a crash) left, and throws if any
+     * acknowledged rows are still not visible. A failed batch without a WAL acknowledged nothing (its sync
+     * loads were told they failed), so it does not fail this wait.
+     */
     public void awaitVisible(long tableId) {
         TableQueue q = queues.get(tableId);
-        if (q != null) {
-            awaitAll(q.sealAndCollect(SealReason.VISIBILITY));
+        if (q == null) {
+            return;
+        }
+        for (CompletableFuture<Long> f : q.sealAndCollect(SealReason.VISIBILITY)) {
+            try {
+                awaitBatch(f);
+            } catch (RuntimeException failedBatch) {
+                // its acknowledged rows (if any) are in a WAL now, replayed below
+            }
+        }
+        if (!q.pendingWals().isEmpty()) {
+            int left = replayer.replayTable(q, q.databaseId(), resolver);
+            publishWalCounts();
+            if (left > 0) {
+                throw ErrorCode.GROUP_COMMIT_NOT_VISIBLE.exception(q.tableName(), left, q.status().lastReplayFailure());
+            }
         }
     }
 
@@ -400,6 +541,17 @@ public final class GroupCommitManager implements AutoCloseable {
             out.add(q.status());
         }
         out.sort(Comparator.comparingLong(GroupCommitTableStatus::tableId));
+        return out;
+    }
+
+    /**
+     * What makes group commit unhealthy now, for the health check: WAL directories whose last append or fsync
+     * failed (their WAL is never written again; new WALs go elsewhere or fail). Empty when healthy.
+     */
+    public List<String> healthProblems() {
+        List<String> out = new ArrayList<>();
+        services.dirs().distressed().forEach((root, why) -> out.add("group commit WAL directory " + root
+                + " is distressed (a write or fsync failed): " + why));
         return out;
     }
 

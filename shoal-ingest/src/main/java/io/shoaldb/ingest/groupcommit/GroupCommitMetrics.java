@@ -11,6 +11,12 @@ public interface GroupCommitMetrics {
     /** {@code group_commit_wal_fail}: a WAL replay (or a commit that left its WAL for replay) failed. */
     void walFailed();
 
+    /** {@code group_commit_wal_write_fail}: a WAL append or fsync failed (the writer is never used again). */
+    void walWriteFailed();
+
+    /** {@code group_commit_wal_distressed_dirs}: WAL directories whose last write or fsync failed. */
+    void walDistressedDirs(int count);
+
     /** {@code group_commit_block_by_memory_counter}: a writer waited for queued memory to drain. */
     void blockedByMemory();
 
@@ -28,6 +34,14 @@ public interface GroupCommitMetrics {
 
         @Override
         public void walFailed() {
+        }
+
+        @Override
+        public void walWriteFailed() {
+        }
+
+        @Override
+        public void walDistressedDirs(int count) {
         }
 
         @Override

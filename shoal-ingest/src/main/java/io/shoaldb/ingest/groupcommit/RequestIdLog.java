@@ -28,6 +28,8 @@ import java.util.zip.CRC32C;
  */
 final class RequestIdLog {
     static final String FILE_NAME = "request-ids.log";
+    /** The largest string (label, request id) a record's u16 length can hold. */
+    static final int MAX_STRING_BYTES = 0xFFFF;
 
     /**
      * One request id and the result its load reported. {@code commitTxnId} is the transaction whose commit
@@ -77,8 +79,12 @@ final class RequestIdLog {
             long txnId = b.getLong();
             long rows = b.getLong();
             boolean ranAsSync = b.get() != 0;
-            String label = string(b);
-            String id = string(b);
+            int end = start + length;
+            String label = string(b, end);
+            String id = string(b, end);
+            if (label == null || id == null || end - b.position() != 8) {
+                break; // the lengths inside a record whose CRC matched do not add up: not ours, stop here
+            }
             long commitTxnId = b.getLong();
             b.position(start + length + 4);
             out.add(new Entry(id, new LoadResult(label, txnId, LoadResult.STATUS, rows, ranAsSync, committed),
@@ -122,8 +128,8 @@ final class RequestIdLog {
         List<byte[][]> strings = new ArrayList<>();
         int total = 0;
         for (Entry e : entries) {
-            byte[] label = e.result().label().getBytes(StandardCharsets.UTF_8);
-            byte[] id = e.requestId().getBytes(StandardCharsets.UTF_8);
+            byte[] label = checkedLength(e.result().label().getBytes(StandardCharsets.UTF_8), "label");
+            byte[] id = checkedLength(e.requestId().getBytes(StandardCharsets.UTF_8), "request id");
             strings.add(new byte[][] {label, id});
             total += 4 + payloadLength(label, id) + 4;
         }
@@ -151,8 +157,29 @@ final class RequestIdLog {
         return 8 + 8 + 8 + 1 + 2 + label.length + 2 + id.length + 8;
     }
 
-    private static String string(ByteBuffer b) {
-        byte[] s = new byte[Short.toUnsignedInt(b.getShort())];
+    /**
+     * Strings are stored with a u16 length: a longer one would be cut and the record would decode as another
+     * id. Loads cannot get here with one ({@link GroupCommitManager} caps request ids far below), so this
+     * guards the format, not user input.
+     */
+    private static byte[] checkedLength(byte[] utf8, String what) {
+        if (utf8.length > MAX_STRING_BYTES) {
+            throw new IllegalArgumentException("a " + what + " of " + utf8.length + " bytes does not fit a request-id"
+                    + " log record (at most " + MAX_STRING_BYTES + " bytes)");
+        }
+        return utf8;
+    }
+
+    /** A u16-length string that must end by {@code end}; null when it would run past it. */
+    private static String string(ByteBuffer b, int end) {
+        if (end - b.position() < 2) {
+            return null;
+        }
+        int length = Short.toUnsignedInt(b.getShort());
+        if (length > end - b.position()) {
+            return null;
+        }
+        byte[] s = new byte[length];
         b.get(s);
         return new String(s, StandardCharsets.UTF_8);
     }

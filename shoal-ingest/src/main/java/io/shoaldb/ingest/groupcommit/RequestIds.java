@@ -3,8 +3,11 @@ package io.shoaldb.ingest.groupcommit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,11 +28,14 @@ final class RequestIds {
     private final Map<String, Claim> claims = new HashMap<>();
     private final RequestIdLog log;
     private final long retentionMillis;
+    /** Told the commit transactions no remembered id points at any more (group commit may release them). */
+    private final Consumer<Set<Long>> unreferenced;
     private long lastSweepMillis;
 
-    RequestIds(RequestIdLog log, long retentionMillis) {
+    RequestIds(RequestIdLog log, long retentionMillis, Consumer<Set<Long>> unreferenced) {
         this.log = log;
         this.retentionMillis = retentionMillis;
+        this.unreferenced = unreferenced;
     }
 
     /** Claims {@code id} for a new load, or returns the existing claim (the caller is then a duplicate). */
@@ -87,18 +93,31 @@ final class RequestIds {
         }
     }
 
-    /** Forgets committed ids older than the retention (at most every tenth of it), compacting the log. */
+    /**
+     * Forgets committed ids older than the retention (at most every tenth of it), compacting the log, and
+     * hands the commit transactions they alone pointed at to {@link #unreferenced}: a restart skips expired
+     * entries before it asks whether their transaction committed, so nothing needs those any more.
+     */
     void sweep(long nowMillis) throws IOException {
         List<RequestIdLog.Entry> live = new ArrayList<>();
+        Set<Long> expiredTxns = new HashSet<>();
         synchronized (this) {
             if (nowMillis - lastSweepMillis < Math.max(1, retentionMillis / 10)) {
                 return;
             }
             lastSweepMillis = nowMillis;
             long cutoff = nowMillis - retentionMillis;
-            claims.entrySet().removeIf(e -> e.getValue().committedMillis >= 0 && e.getValue().committedMillis < cutoff);
+            claims.entrySet().removeIf(e -> {
+                Claim c = e.getValue();
+                boolean expired = c.committedMillis >= 0 && c.committedMillis < cutoff;
+                if (expired) {
+                    expiredTxns.add(c.commitTxnId);
+                }
+                return expired;
+            });
             for (Map.Entry<String, Claim> e : claims.entrySet()) {
                 Claim c = e.getValue();
+                expiredTxns.remove(c.commitTxnId);
                 if (c.committedMillis >= 0) {
                     live.add(new RequestIdLog.Entry(e.getKey(), c.acked.join(), c.committedMillis, c.commitTxnId));
                 }
@@ -106,6 +125,9 @@ final class RequestIds {
         }
         if (log.wantsRewrite(live.size())) {
             log.rewrite(live);
+        }
+        if (!expiredTxns.isEmpty()) {
+            unreferenced.accept(expiredTxns);
         }
     }
 }

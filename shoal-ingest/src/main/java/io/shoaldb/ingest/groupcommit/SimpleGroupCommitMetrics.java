@@ -12,6 +12,8 @@ public final class SimpleGroupCommitMetrics implements GroupCommitMetrics {
     private final AtomicLong walMaxPerTable = new AtomicLong();
     private final AtomicLong walFail = new AtomicLong();
     private final AtomicLong blockByMemory = new AtomicLong();
+    private final AtomicLong walWriteFail = new AtomicLong();
+    private final AtomicLong walDistressedDirs = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failedCommits = new AtomicLong();
     private final AtomicLong committedLoads = new AtomicLong();
@@ -29,6 +31,24 @@ public final class SimpleGroupCommitMetrics implements GroupCommitMetrics {
     @Override
     public void walFailed() {
         walFail.incrementAndGet();
+    }
+
+    @Override
+    public void walWriteFailed() {
+        walWriteFail.incrementAndGet();
+    }
+
+    @Override
+    public void walDistressedDirs(int count) {
+        walDistressedDirs.set(count);
+    }
+
+    public long walWriteFail() {
+        return walWriteFail.get();
+    }
+
+    public long walDistressedDirs() {
+        return walDistressedDirs.get();
     }
 
     @Override

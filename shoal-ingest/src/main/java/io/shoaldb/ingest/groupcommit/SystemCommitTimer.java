@@ -4,7 +4,11 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-/** The wall clock and one daemon scheduler thread. */
+/**
+ * The wall clock and one daemon scheduler thread for every table. One thread is enough because a task only
+ * takes its table's lock, which is never held across I/O ({@link TableQueue}): a table stuck on its disk
+ * cannot delay the intervals of the others (SlowTableTimerTest).
+ */
 public final class SystemCommitTimer implements CommitTimer {
     private final ScheduledThreadPoolExecutor executor;
 

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -32,7 +33,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Triggers (see {@link TriggerPolicy}): the open batch is sealed when its interval passes, when its data
  * reaches the data-bytes threshold, or - when it holds a sync load - by the adaptive rule. All state is
- * guarded by {@link #lock}; WAL fsyncs, storage writes and commits happen outside it.
+ * guarded by {@link #lock}; no I/O happens under it (transaction begins, WAL creation, appends and fsyncs,
+ * storage writes and commits all run outside it), so nothing that takes it waits for a disk.
+ *
+ * <p>Lock order: {@link #replayLock} before {@link #lock}; {@link #lock} before {@code MemoryBudget}'s lock
+ * (release); a batch's {@link GroupBatch#walLock} and the {@code WalWriter}'s lock are never held together
+ * with {@link #lock}. Nothing waits for a commit while holding {@link #lock}.
  */
 final class TableQueue {
     final long tableId;
@@ -52,6 +58,7 @@ final class TableQueue {
     private int inFlight;
     private boolean blocked;
     private boolean closed;
+    private boolean dropped;
     /** WAL files on disk that no batch owns: left by a crash or a failed commit, waiting for replay. */
     private final Map<Path, Long> pendingWals = new HashMap<>();
     private GroupCommitMode lastMode;
@@ -125,69 +132,166 @@ final class TableQueue {
     /**
      * Adds a load's rows to the open batch (opening one if needed); for async, appends its WAL record.
      * The caller called {@link #enter()} and reserved {@code bytes} of memory, which the batch now owns.
+     *
+     * <p>No I/O happens under {@link #lock}: a batch's transaction is begun (the transaction log may fsync an
+     * id block) and its WAL path chosen before the lock is taken, and the WAL is created and appended to under
+     * the batch's own {@link GroupBatch#walLock} after it is released. So a slow disk holds up only the loads
+     * that need that very write, never the timers, commits, status or memory relief that take the table lock.
      */
     Joined join(WriteTarget target, Batch rows, long bytes, GroupCommitMode mode, boolean ranAsSync, long intervalMs,
             long dataBytes, ByteBuffer walRecord, String requestId) {
+        GroupBatch b = null;
+        Opening opening = null;
+        try {
+            while (b == null) {
+                boolean arrived = false;
+                lock.lock();
+                try {
+                    checkAccepting(target);
+                    GroupBatch current = open;
+                    if (current != null && !current.target.equals(target)) {
+                        // Another schema or tablet set (light schema change, ALTER): rows of one batch share one layout.
+                        seal(current, SealReason.SCHEMA);
+                        current = null;
+                    }
+                    if (mode == GroupCommitMode.ASYNC && (current == null || !current.walClaimed)) {
+                        checkWalLimit(target);
+                    }
+                    if (current == null && opening != null) {
+                        current = openBatch(target, opening, intervalMs, dataBytes);
+                        opening = null;
+                    }
+                    if (current != null) {
+                        arrived = true;
+                        inFlight--;
+                        add(current, rows, bytes, mode, ranAsSync, requestId);
+                        b = current;
+                    }
+                } catch (RuntimeException e) {
+                    if (!arrived) {
+                        inFlight--;
+                    }
+                    adaptive();
+                    throw e;
+                } finally {
+                    lock.unlock();
+                }
+                if (b == null) {
+                    try {
+                        opening = prepareOpening(target);
+                    } catch (RuntimeException e) {
+                        leave();
+                        throw e;
+                    }
+                }
+            }
+        } finally {
+            if (opening != null) {
+                // Another load opened a batch while this one began a transaction for it: give it back.
+                discard(opening);
+            }
+        }
+        if (mode != GroupCommitMode.ASYNC) {
+            return new Joined(b, -1, false);
+        }
+        return appendWal(b, walRecord);
+    }
+
+    /** Under the lock: the load's rows join the batch; seals it when full, else asks the adaptive rule. */
+    private void add(GroupBatch b, Batch rows, long bytes, GroupCommitMode mode, boolean ranAsSync, String requestId) {
+        if (mode == GroupCommitMode.ASYNC) {
+            b.walClaimed = true;
+            b.appendStarted();
+        } else {
+            b.syncLoads++;
+        }
+        b.rows.add(rows);
+        b.rowCount += rows.positionCount();
+        b.bytes += bytes;
+        b.loads++;
+        if (requestId != null) {
+            b.identified.add(new GroupBatch.Member(requestId, rows.positionCount(), mode, ranAsSync));
+        }
+        lastMode = mode;
+        if (TriggerPolicy.sizeReached(b)) {
+            seal(b, SealReason.SIZE);
+        } else {
+            adaptive();
+        }
+        kick();
+    }
+
+    /**
+     * Writes an async load's record to the batch's WAL (creating the file for the first one), outside the
+     * table lock; the committer waits for it ({@link GroupBatch#awaitAppends}).
+     */
+    private Joined appendWal(GroupBatch b, ByteBuffer walRecord) {
+        Throwable failure = null;
+        try {
+            b.walLock.lock();
+            try {
+                boolean created = false;
+                if (b.wal == null) {
+                    b.wal = createWal(b);
+                    created = true;
+                }
+                return new Joined(b, b.wal.append(walRecord), created);
+            } finally {
+                b.walLock.unlock();
+            }
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+            // The batch cannot be trusted to match what loads were told: none of it commits.
+            poison(b, e);
+            throw e instanceof ShoalException s ? s
+                    : ErrorCode.IO_ERROR.exceptionWithCause(e, walName(b), e.getMessage());
+        } finally {
+            b.appendFinished(failure);
+        }
+    }
+
+    private void poison(GroupBatch b, Throwable e) {
         lock.lock();
         try {
-            inFlight--;
-            checkAccepting(target);
-            GroupBatch b = open;
-            if (b != null && !b.target.equals(target)) {
-                // Another schema or tablet set (light schema change, ALTER): rows of one batch share one layout.
-                seal(b, SealReason.SCHEMA);
-                b = null;
+            if (b.poison == null) {
+                b.poison = e;
             }
-            if (mode == GroupCommitMode.ASYNC && (b == null || b.wal == null)) {
-                checkWalLimit(target);
-            }
-            if (b == null) {
-                b = openBatch(target, intervalMs, dataBytes);
-            }
-            long offset = -1;
-            boolean createdWal = false;
-            if (mode == GroupCommitMode.ASYNC) {
-                try {
-                    if (b.wal == null) {
-                        b.wal = createWal(b);
-                        createdWal = true;
-                    }
-                    offset = b.wal.append(walRecord);
-                } catch (IOException | RuntimeException e) {
-                    // The batch cannot be trusted to match what loads were told: none of it commits.
-                    b.poison = e;
-                    seal(b, SealReason.WAL_FAILURE);
-                    kick();
-                    throw e instanceof ShoalException s ? s
-                            : ErrorCode.IO_ERROR.exceptionWithCause(e, walName(b), e.getMessage());
-                }
-            } else {
-                b.syncLoads++;
-            }
-            b.rows.add(rows);
-            b.rowCount += rows.positionCount();
-            b.bytes += bytes;
-            b.loads++;
-            if (requestId != null) {
-                b.identified.add(new GroupBatch.Member(requestId, rows.positionCount(), mode, ranAsSync));
-            }
-            lastMode = mode;
-            if (TriggerPolicy.sizeReached(b)) {
-                seal(b, SealReason.SIZE);
-            } else {
-                adaptive();
-            }
+            seal(b, SealReason.WAL_FAILURE);
             kick();
-            return new Joined(b, offset, createdWal);
-        } catch (RuntimeException e) {
-            adaptive();
-            throw e;
         } finally {
             lock.unlock();
         }
     }
 
+    /** What a new batch needs that may cost I/O, made before taking the lock: its transaction and WAL path. */
+    private record Opening(Transaction txn, Path walPath) {
+    }
+
+    private Opening prepareOpening(WriteTarget target) {
+        Transaction txn = services.txns().beginInternal(target.databaseId(), Labels.generate("group_commit_"),
+                Set.of(target.tableId()), null);
+        try {
+            Path dir = WalDirectories.tableDir(services.dirs().bestRoot(), target.databaseId(), tableId);
+            return new Opening(txn, dir.resolve(new WalFileName(txn.txnId(), txn.label()).fileName()));
+        } catch (RuntimeException e) {
+            discard(new Opening(txn, null));
+            throw e;
+        }
+    }
+
+    private void discard(Opening unused) {
+        try {
+            services.txns().abort(unused.txn(), "group commit batch not needed: another load opened one first");
+        } catch (RuntimeException e) {
+            // aborted or timed out already: nothing holds it
+        }
+        services.txns().release(unused.txn().txnId()); // nobody ever saw it
+    }
+
     private void checkAccepting(WriteTarget target) {
+        if (dropped) {
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }
@@ -205,23 +309,22 @@ final class TableQueue {
         }
     }
 
-    private GroupBatch openBatch(WriteTarget target, long intervalMs, long dataBytes) {
-        Transaction txn = services.txns().begin(target.databaseId(), Labels.generate("group_commit_"),
-                Set.of(target.tableId()), null);
-        GroupBatch b = new GroupBatch(nextSeq++, target, txn, services.timer().nowMillis(), Math.max(0, intervalMs),
-                Math.max(1, dataBytes));
+    private GroupBatch openBatch(WriteTarget target, Opening opening, long intervalMs, long dataBytes) {
+        GroupBatch b = new GroupBatch(nextSeq++, target, opening.txn(), opening.walPath(), services.timer().nowMillis(),
+                Math.max(0, intervalMs), Math.max(1, dataBytes));
         open = b;
         b.intervalTask = services.timer().schedule(() -> onInterval(b), b.intervalMs * 1000);
         return b;
     }
 
+    /** Under the batch's WAL lock, never the table lock: creating the file and its directories is I/O. */
     private WalWriter createWal(GroupBatch b) throws IOException {
-        Path root = services.dirs().bestRoot();
-        Path dir = services.dirs().ensureTableDir(root, b.target.databaseId(), tableId);
-        Path file = dir.resolve(new WalFileName(b.txnId(), b.label()).fileName());
+        Path tableDir = b.walPath.getParent();
+        services.dirs().ensureTableDir(tableDir.getParent().getParent(), b.target.databaseId(), tableId);
         // The WAL gauges are published by the caller after unlocking: publishing takes every queue's lock.
-        return WalWriter.create(services.files(), file,
-                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()));
+        return WalWriter.create(services.files(), b.walPath,
+                new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()),
+                services.walHealth());
     }
 
     private String walName(GroupBatch b) {
@@ -306,18 +409,27 @@ final class TableQueue {
         }
         GroupBatch next = sealed.pollFirst();
         committing = next;
+        BatchCommitter committer = new BatchCommitter(services, this);
         try {
-            services.committers().execute(() -> new BatchCommitter(services, this).commit(next));
-        } catch (RuntimeException e) {
-            // Executor shut down: finish the batch as failed so nobody waits forever.
-            committing = null;
-            next.done.completeExceptionally(e);
-            services.memory().release(next.bytes);
+            services.committers().execute(() -> {
+                next.awaitAppends();
+                committer.commit(next);
+            });
+        } catch (RejectedExecutionException e) {
+            // Executor shut down: the batch fails like a failed commit (transaction aborted, WAL kept for replay,
+            // waiters answered, next batch started), on a thread of its own since no I/O happens under this lock.
+            Thread.ofVirtual().name("group-commit-refused-" + tableId).start(() -> {
+                next.awaitAppends();
+                committer.refuse(next, e);
+            });
         }
     }
 
     /** Called by the committer when a batch is visible or failed. */
     void commitFinished(GroupBatch b, Throwable failure, long commitMillis) {
+        if (failure == null) {
+            releaseWhenSettled(b);
+        }
         lock.lock();
         try {
             committing = null;
@@ -326,7 +438,7 @@ final class TableQueue {
                 lastCommitMillis = commitMillis;
             } else {
                 lastFailure = String.valueOf(failure.getMessage());
-                if (b.wal != null) {
+                if (b.wal != null && b.walKeptForReplay) {
                     pendingWals.put(b.wal.file(), b.wal.size());
                 }
             }
@@ -341,6 +453,37 @@ final class TableQueue {
             lock.unlock();
         }
         services.walCountsChanged().run();
+    }
+
+    /**
+     * A load's WAL fsync failed: the batch must not commit (see WalWriter's fsync-failure policy), and it is
+     * sealed at once so that the next loads open a new batch with a fresh WAL instead of joining a doomed one.
+     */
+    void walFailed(GroupBatch b, Throwable failure) {
+        lock.lock();
+        try {
+            if (b.poison == null) {
+                b.poison = failure;
+            }
+            seal(b, SealReason.WAL_FAILURE);
+            kick();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A visible batch's transaction needs no label once nothing can ask whether it committed: its WAL is
+     * gone (replay looks the transaction up to drop a WAL whose rows are in) and no request id points at it
+     * (those release it when they expire, {@link RequestIds#sweep}). A failed batch's is kept: its WAL waits
+     * for replay, and waiters must see it aborted.
+     */
+    private void releaseWhenSettled(GroupBatch b) {
+        WalWriter wal = b.wal;
+        if (!b.identified.isEmpty() || (wal != null && services.files().exists(wal.file()))) {
+            return;
+        }
+        services.txns().release(b.txnId());
     }
 
     /** Seals the open batch (if it has loads) so that it commits now; for memory pressure and waits. */
@@ -415,6 +558,17 @@ final class TableQueue {
         }
     }
 
+    /** The table was dropped: loads fail as for an unknown table; returns the batches still to finish. */
+    List<CompletableFuture<Long>> drop() {
+        lock.lock();
+        try {
+            dropped = true;
+        } finally {
+            lock.unlock();
+        }
+        return sealAndCollect(SealReason.DROP);
+    }
+
     /** Stops taking loads; returns the batches still to finish (the open one sealed). */
     List<CompletableFuture<Long>> close() {
         lock.lock();
@@ -452,11 +606,8 @@ final class TableQueue {
         lock.lock();
         try {
             Set<Path> out = new java.util.HashSet<>();
-            forEachBatch(b -> {
-                if (b.wal != null) {
-                    out.add(b.wal.file());
-                }
-            });
+            // Every batch's path, even before (or without) its file: one being created is not a leftover.
+            forEachBatch(b -> out.add(b.walPath));
             return out;
         } finally {
             lock.unlock();
@@ -484,7 +635,7 @@ final class TableQueue {
     private int walFilesLocked() {
         int[] n = {pendingWals.size()};
         forEachBatch(b -> {
-            if (b.wal != null) {
+            if (b.walClaimed) {
                 n[0]++;
             }
         });
@@ -514,8 +665,9 @@ final class TableQueue {
             forEachBatch(b -> {
                 rows[0] += b.rowCount;
                 bytes[0] += b.bytes;
-                if (b.wal != null) {
-                    walBytes[0] += b.wal.size();
+                WalWriter wal = b.wal;
+                if (wal != null) {
+                    walBytes[0] += wal.size();
                 }
             });
             return new GroupCommitTableStatus(databaseId, tableId, tableName(), lastMode,

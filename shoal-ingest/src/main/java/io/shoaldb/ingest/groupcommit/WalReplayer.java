@@ -27,8 +27,12 @@ import org.slf4j.LoggerFactory;
  * Replays one table's leftover WALs, oldest transaction first, each on its own:
  * <ol>
  * <li>a header that never became complete: the file never acknowledged anything, delete it;</li>
- * <li>corrupt (bad magic, checksum mismatch on a complete record): rename to {@code <name>.corrupt}, count
- *     {@code group_commit_wal_fail}, remember the reason, go on with the next file;</li>
+ * <li>unreadable (bad magic or version, a damaged header followed by records): rename to
+ *     {@code <name>.corrupt}, count {@code group_commit_wal_fail}, remember the reason, go on with the next
+ *     file;</li>
+ * <li>damaged past its valid prefix (a bad record followed by a valid one, see {@link WalReader}): the valid
+ *     prefix - which holds every load acknowledged before the damage - is replayed as below, then the file is
+ *     renamed to {@code <name>.corrupt} instead of deleted, counted and remembered as above;</li>
  * <li>its transaction (looked up by id, checked by label) is COMMITTED or VISIBLE: the rows are in, record its
  *     request ids and delete it (idempotent);</li>
  * <li>the table is gone (the resolver answers null): delete it with a log line;</li>
@@ -75,9 +79,10 @@ final class WalReplayer {
         WalFileName name = f.name();
         WalContents contents;
         try {
-            contents = WalReader.read(services.files().readAllBytes(file), file.toString());
+            contents = WalReader.read(services.walHealth().replayable(file, services.files().readAllBytes(file)),
+                    file.toString());
         } catch (ShoalException e) {
-            setAside(queue, file, e);
+            setAside(queue, file, "its rows are NOT replayed: " + e.getMessage());
             return;
         } catch (IOException e) {
             fail(queue, file, "cannot read WAL " + file + ": " + e, e);
@@ -92,12 +97,22 @@ final class WalReplayer {
             // By label: a replay commits under the WAL's own label, so a crash after a replay's commit but
             // before the WAL's deletion finds the rows committed and does not load them twice.
             Optional<TransactionInfo> txn = services.txns().find(f.dbId(), name.label());
+            if (txn.isPresent() && txn.get().state() == TxnState.COMMITTED) {
+                // Committed but its publish failed: publish it now; until it is visible the WAL stays.
+                services.txns().retryPublish();
+                txn = services.txns().find(f.dbId(), name.label());
+                if (txn.isPresent() && txn.get().state() == TxnState.COMMITTED) {
+                    fail(queue, file, "WAL " + file + ": its transaction " + txn.get().txnId() + " is committed but"
+                            + " not yet published (visible); the WAL stays until it is", null);
+                    return;
+                }
+            }
             if (txn.isPresent()
                     && (txn.get().state() == TxnState.VISIBLE || txn.get().state() == TxnState.COMMITTED)) {
                 LOG.info("WAL {}: its label {} is already {} (txn {}); deleting the WAL", file, name.label(),
                         txn.get().state(), txn.get().txnId());
                 recordRequestIds(queue, name, contents, txn.get().commitTimeMillis(), txn.get().txnId());
-                delete(queue, file);
+                retire(queue, file, contents);
                 return;
             }
             WriteTarget target = resolver == null ? null : resolver.resolve(f.dbId(), f.tableId());
@@ -109,7 +124,7 @@ final class WalReplayer {
             }
             long commitTxnId = load(target, name.label(), contents);
             recordRequestIds(queue, name, contents, services.timer().nowMillis(), commitTxnId);
-            delete(queue, file);
+            retire(queue, file, contents);
         } catch (IOException | RuntimeException e) {
             fail(queue, file, "replay of WAL " + file + " failed: " + e.getMessage(), e);
         }
@@ -130,8 +145,7 @@ final class WalReplayer {
                     contents.header().txnId(), target.tableName(), txn.txnId(), contents.rows());
             return txn.txnId();
         } catch (RuntimeException e) {
-            TxnState state = txn.state();
-            if (state == TxnState.PREPARE) {
+            if (!txn.mayBeCommitted()) {
                 load.abort();
                 try {
                     services.txns().abort(txn, "WAL replay failed: " + e.getMessage());
@@ -157,24 +171,33 @@ final class WalReplayer {
         queue.requests.committed(ids, services.timer().nowMillis());
     }
 
+    /** The WAL's valid records are in storage: delete it, or keep it aside as evidence when it was damaged. */
+    private void retire(TableQueue queue, Path file, WalContents contents) throws IOException {
+        if (contents.damaged()) {
+            setAside(queue, file, "its " + contents.rows() + " rows before the damage were replayed; " + contents.damage());
+        } else {
+            delete(queue, file);
+        }
+    }
+
     private void delete(TableQueue queue, Path file) throws IOException {
         services.files().deleteIfExists(file);
         services.files().fsyncDirectory(file.getParent());
+        services.walHealth().replayed(file);
         queue.removePendingWal(file);
     }
 
-    private void setAside(TableQueue queue, Path file, ShoalException why) {
+    private void setAside(TableQueue queue, Path file, String why) {
         Path aside = file.resolveSibling(file.getFileName() + WalFileName.CORRUPT_SUFFIX);
         try {
             services.files().moveAtomically(file, aside);
             services.files().fsyncDirectory(file.getParent());
-            LOG.error("WAL {} is corrupt and was moved aside to {}; its rows are NOT replayed: {}", file, aside,
-                    why.getMessage());
+            LOG.error("WAL {} is corrupt and was moved aside to {}; {}", file, aside, why);
             queue.removePendingWal(file);
         } catch (IOException e) {
-            LOG.error("WAL {} is corrupt ({}) and could not be moved aside: {}", file, why.getMessage(), e.toString());
+            LOG.error("WAL {} is corrupt ({}) and could not be moved aside: {}", file, why, e.toString());
         }
-        queue.setLastFailure(why.getMessage());
+        queue.setLastFailure("WAL " + file.getFileName() + " is corrupt; " + why);
         services.metrics().walFailed();
     }
 

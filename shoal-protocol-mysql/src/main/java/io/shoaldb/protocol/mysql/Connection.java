@@ -28,6 +28,7 @@ final class Connection {
     private final MySqlServerOptions options;
     private final ChannelPacketSink sink;
     private final Login login;
+    private final Runnable onLogin;
     private int expectedSequenceId;
     private Session session;
     private CommandDispatcher dispatcher;
@@ -35,8 +36,10 @@ final class Connection {
     /** Read by the event loop's login timer. */
     private volatile boolean authenticated;
 
+    /** @param onLogin runs once the client is authenticated, before the OK is sent (lifts the pre-login limits) */
     Connection(long connectionId, String remoteHost, SessionFactory sessions, MySqlServerOptions options,
-            ChannelPacketSink sink) {
+            ChannelPacketSink sink, Runnable onLogin) {
+        this.onLogin = onLogin;
         this.connectionId = connectionId;
         this.remoteHost = remoteHost;
         this.sessions = sessions;
@@ -88,6 +91,7 @@ final class Connection {
                     String user = done.response().user();
                     session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database()));
                     dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket());
+                    onLogin.run();
                     sink.send(ServerPackets.ok(0, ServerPackets.statusFlags(session.status()), 0, ""));
                     authenticated = true;
                     LOG.debug("Connection {}: {}@{} logged in", connectionId, user, remoteHost);

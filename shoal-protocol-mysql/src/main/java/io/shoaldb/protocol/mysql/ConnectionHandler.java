@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 import io.shoaldb.protocol.mysql.codec.FramingError;
 import io.shoaldb.protocol.mysql.codec.Packet;
+import io.shoaldb.protocol.mysql.codec.PacketDecoder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +47,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         String host = channel.remoteAddress() instanceof InetSocketAddress address
                 ? address.getAddress().getHostAddress() : String.valueOf(channel.remoteAddress());
-        connection = server.newConnection(host, sink);
+        PacketDecoder decoder = ctx.pipeline().get(PacketDecoder.class);
+        connection = server.newConnection(host, sink, decoder::loggedIn);
         enqueue(ctx, connection::greet);
         Connection started = connection;
         ctx.executor().schedule(() -> {

@@ -174,8 +174,9 @@ public final class MySqlServer implements AutoCloseable {
         sink.flushAndClose();
     }
 
-    Connection newConnection(String remoteHost, ChannelPacketSink sink) {
-        return new Connection(nextConnectionId.getAndIncrement() & 0xFFFFFFFFL, remoteHost, sessions, options, sink);
+    Connection newConnection(String remoteHost, ChannelPacketSink sink, Runnable onLogin) {
+        return new Connection(nextConnectionId.getAndIncrement() & 0xFFFFFFFFL, remoteHost, sessions, options, sink,
+                onLogin);
     }
 
     void connectionClosed() {

@@ -387,6 +387,30 @@ class RawProtocolTest {
     }
 
     @Test
+    void beforeLoginOnlyASmallPacketIsAccepted() throws IOException {
+        try (RawClient client = RawClient.connect(port())) {
+            // a 64 KiB handshake response is refused by its header: the server never buffers it
+            client.sendRaw(new byte[] {0x00, 0x00, 0x01, 0x01});
+            Packet err = client.read();
+            assertThat(err.errorNumber()).isEqualTo(1153);
+            assertThat(err.sqlState()).isEqualTo("08S01");
+            assertThat(err.errorMessage()).isEqualTo(
+                    "Got a packet bigger than 16384 bytes before login; max_allowed_packet applies only after login");
+            assertThat(client.closedByServer()).isTrue();
+        }
+        try (RawClient client = RawClient.login(port())) {
+            // after login max_allowed_packet applies: a 64 KiB statement is a statement
+            byte[] sql = new byte[64 * 1024];
+            Arrays.fill(sql, (byte) ' ');
+            byte[] select = "\u0003SELECT 1".getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(select, 0, sql, 0, select.length);
+            client.send(0, sql);
+            assertThat(readUntilEnd(client, 1).getFirst().isErr()).isFalse();
+            client.assertAlive();
+        }
+    }
+
+    @Test
     void lengthBeyondTheDataThenHangUp() throws IOException {
         try (RawClient client = RawClient.login(port())) {
             client.sendRaw(new byte[] {(byte) 0xFF, 0x00, 0x00, 0x00, 0x03, 'S'});

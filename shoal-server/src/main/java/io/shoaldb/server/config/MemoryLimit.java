@@ -9,12 +9,17 @@ public final class MemoryLimit {
     }
 
     public static long bytes(String text, long maxHeapBytes) {
+        return bytes("mem_limit", text, maxHeapBytes);
+    }
+
+    /** The same syntax for another key, named in the errors. */
+    public static long bytes(String key, String text, long maxHeapBytes) {
         String value = text.strip().toUpperCase(Locale.ROOT);
         try {
             if (value.endsWith("%")) {
                 double percent = Double.parseDouble(value.substring(0, value.length() - 1));
                 if (percent <= 0 || percent > 100) {
-                    throw new ConfigException("mem_limit percentage must be in (0, 100], got " + text);
+                    throw new ConfigException(key + " percentage must be in (0, 100], got " + text);
                 }
                 return (long) (maxHeapBytes * percent / 100);
             }
@@ -28,11 +33,11 @@ public final class MemoryLimit {
             String digits = unit == 1 ? value : value.substring(0, value.length() - 1);
             long bytes = Long.parseLong(digits.strip()) * unit;
             if (bytes <= 0) {
-                throw new ConfigException("mem_limit must be positive, got " + text);
+                throw new ConfigException(key + " must be positive, got " + text);
             }
             return bytes;
         } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            throw new ConfigException("invalid value '" + text + "' for mem_limit: expected a percentage or a size");
+            throw new ConfigException("invalid value '" + text + "' for " + key + ": expected a percentage or a size");
         }
     }
 }

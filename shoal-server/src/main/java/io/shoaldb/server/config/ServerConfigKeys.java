@@ -57,6 +57,21 @@ public final class ServerConfigKeys {
 
     public static final ConfigKey<Long> STREAMING_LOAD_MAX_MB = ConfigKey.longInteger("streaming_load_max_mb",
             10240, 1, Long.MAX_VALUE >> 20, "largest Stream Load body accepted, in MB");
+    public static final ConfigKey<Long> STREAMING_LOAD_JSON_MAX_MB = ConfigKey.longInteger(
+            "streaming_load_json_max_mb", 100, 1, 2047,
+            "largest JSON document in MB: a whole-body JSON load, or one line with read_json_by_line");
+    public static final ConfigKey<Long> STREAMING_LOAD_CSV_LINE_MAX_MB = ConfigKey.longInteger(
+            "streaming_load_csv_line_max_mb", 100, 1, 2047, "longest CSV line of a Stream Load, in MB");
+    public static final ConfigKey<Long> STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT = ConfigKey.custom(
+            "streaming_load_record_buffer_mem_limit",
+            text -> MemoryLimit.bytes("streaming_load_record_buffer_mem_limit", text, Runtime.getRuntime().maxMemory()),
+            "50%", "memory all running loads together may hold for large records (beyond 1 MB each): a percentage"
+                    + " of the JVM's maximum heap, or a size; a load that needs more fails");
+    public static final ConfigKey<Integer> HTTP_MAX_CONNECTIONS = ConfigKey.integer("http_max_connections", 4096, 1,
+            1_000_000, "most HTTP connections served at once over both HTTP ports; a request on one more gets 503");
+    public static final ConfigKey<Integer> STREAMING_LOAD_MAX_CONCURRENCY = ConfigKey.integer(
+            "streaming_load_max_concurrency", 1024, 1, 1_000_000,
+            "most Stream Loads running at once; one more is refused with 503 before its body is read");
     public static final ConfigKey<Boolean> ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD = ConfigKey.bool(
             "enable_group_commit_streamload_be_forward", false,
             "accept /_stream_load_forward (multi-node forwarding; answers 403 while false)");
@@ -69,7 +84,8 @@ public final class ServerConfigKeys {
                 SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
-                INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
+                INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB, STREAMING_LOAD_JSON_MAX_MB,
+                STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD);
     }
 }

@@ -59,7 +59,8 @@ public final class PendingLoad {
 
     /**
      * Makes every written file durable, then commits them as one transaction; the commit record is the
-     * point after which the load survives any crash. On failure nothing becomes visible.
+     * point after which the load survives any crash. On a failure before that point nothing becomes visible
+     * and the files are deleted; once the record is (or may be) durable they are kept whatever fails next.
      */
     public CommitResult commit(Duration timeout) {
         Transaction txn;
@@ -76,6 +77,10 @@ public final class PendingLoad {
             }
             return txns.commit(txn, rowsets);
         } catch (RuntimeException e) {
+            if (txn.mayBeCommitted()) {
+                // The commit record is (or may be) durable: the files are the table's now, never deleted here.
+                throw e;
+            }
             abortWrites();
             txns.abort(txn, e.getMessage());
             throw e;

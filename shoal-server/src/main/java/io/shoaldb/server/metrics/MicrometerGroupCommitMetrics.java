@@ -19,6 +19,8 @@ public final class MicrometerGroupCommitMetrics implements GroupCommitMetrics {
     private final AtomicLong walMaxPerTable = new AtomicLong();
     private final Counter walFail;
     private final Counter blockedByMemory;
+    private final Counter walWriteFail;
+    private final AtomicLong walDistressedDirs = new AtomicLong();
     private final Counter batchesFailed;
     private final DistributionSummary batchLoads;
     private final DistributionSummary batchRows;
@@ -32,6 +34,10 @@ public final class MicrometerGroupCommitMetrics implements GroupCommitMetrics {
                 .description("most group-commit WAL files of any one table").register(registry);
         walFail = Counter.builder("group_commit_wal_fail")
                 .description("WAL replays (or commits that left their WAL for replay) that failed").register(registry);
+        walWriteFail = Counter.builder("group_commit_wal_write_fail")
+                .description("WAL appends or fsyncs that failed (the WAL is never written again)").register(registry);
+        Gauge.builder("group_commit_wal_distressed_dirs", walDistressedDirs, AtomicLong::get)
+                .description("WAL directories whose last write or fsync failed").register(registry);
         blockedByMemory = Counter.builder("group_commit_block_by_memory_counter")
                 .description("writers that waited for queued group-commit memory to drain").register(registry);
         batchesFailed = Counter.builder("group_commit_batch_failed")
@@ -56,6 +62,16 @@ public final class MicrometerGroupCommitMetrics implements GroupCommitMetrics {
     @Override
     public void walFailed() {
         walFail.increment();
+    }
+
+    @Override
+    public void walWriteFailed() {
+        walWriteFail.increment();
+    }
+
+    @Override
+    public void walDistressedDirs(int count) {
+        walDistressedDirs.set(count);
     }
 
     @Override

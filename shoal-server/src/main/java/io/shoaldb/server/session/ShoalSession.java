@@ -30,6 +30,7 @@ public final class ShoalSession implements Session {
     private final AuditLog auditLog;
     private final ParsedStatementCache statementCache;
     private final Consumer<ShoalSession> onClose;
+    private final PreparedStatementCount preparedCount;
     private final Map<Integer, PreparedSql> prepared = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
     private String currentDatabase;
@@ -39,7 +40,8 @@ public final class ShoalSession implements Session {
     private boolean closed;
 
     public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            ParsedStatementCache statementCache, Consumer<ShoalSession> onClose) {
+            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose) {
+        this.preparedCount = preparedCount;
         this.statementCache = statementCache;
         this.client = client;
         this.variables = variables;
@@ -144,9 +146,11 @@ public final class ShoalSession implements Session {
     public PreparedStatementInfo prepare(String sql) {
         SqlNode node = statementCache.parse(sql, true);
         int count = ParameterText.scan(sql).count();
+        List<ResultColumn> columns = runner.describeColumns(this, node);
+        preparedCount.reserve();
         int id = nextStatementId++;
         prepared.put(id, new PreparedSql(sql, node, count));
-        return new PreparedStatementInfo(id, count, runner.describeColumns(this, node));
+        return new PreparedStatementInfo(id, count, columns);
     }
 
     @Override
@@ -178,7 +182,9 @@ public final class ShoalSession implements Session {
 
     @Override
     public void closePrepared(int statementId) {
-        prepared.remove(statementId);
+        if (prepared.remove(statementId) != null) {
+            preparedCount.release(1);
+        }
     }
 
     @Override
@@ -188,10 +194,15 @@ public final class ShoalSession implements Session {
 
     @Override
     public void reset() {
-        prepared.clear();
+        forgetPrepared();
         warnings.clear();
         variables.reset();
         discardTransaction();
+    }
+
+    private void forgetPrepared() {
+        preparedCount.release(prepared.size());
+        prepared.clear();
     }
 
     /** A connection that ends or resets inside a transaction rolls it back. */
@@ -211,7 +222,7 @@ public final class ShoalSession implements Session {
     public void close() {
         if (!closed) {
             closed = true;
-            prepared.clear();
+            forgetPrepared();
             discardTransaction();
             onClose.accept(this);
         }

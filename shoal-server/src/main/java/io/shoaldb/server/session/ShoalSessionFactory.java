@@ -17,6 +17,7 @@ public final class ShoalSessionFactory implements SessionFactory {
     private final SessionRegistry registry;
     private final AuditLog auditLog = new AuditLog();
     private final ParsedStatementCache statementCache = new ParsedStatementCache();
+    private final PreparedStatementCount preparedCount;
 
     public ShoalSessionFactory(Authenticator authenticator, ServerInfo serverInfo, GlobalVariables globals,
             StatementRunner runner, SessionRegistry registry) {
@@ -25,12 +26,13 @@ public final class ShoalSessionFactory implements SessionFactory {
         this.globals = globals;
         this.runner = runner;
         this.registry = registry;
+        this.preparedCount = new PreparedStatementCount(globals);
     }
 
     @Override
     public Session open(ClientInfo client) {
         ShoalSession session = new ShoalSession(client, new SessionVariables(globals), runner, auditLog,
-                statementCache, registry::remove);
+                statementCache, preparedCount, registry::remove);
         if (client.initialDatabase() != null && !client.initialDatabase().isEmpty()) {
             session.useDatabase(client.initialDatabase());
         }

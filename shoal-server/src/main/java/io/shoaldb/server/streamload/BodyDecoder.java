@@ -5,6 +5,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,16 +16,18 @@ import net.jpountz.lz4.LZ4FrameInputStream;
 
 /**
  * Turns a request body into batches: {@code compress_type} first, then the CSV or JSON decoder. One load,
- * one thread; memory stays bounded by the decoder's buffer and the assembler's batch size.
+ * one thread; memory stays bounded by the decoder's buffer (at most one record at its {@link RecordLimits}) and
+ * the assembler's batch size.
  */
 final class BodyDecoder implements AutoCloseable {
     private final CountingInputStream received;
     private final BatchReader source;
 
-    BodyDecoder(InputStream body, LoadOptions options, String compressType, RowBatchAssembler assembler) {
+    BodyDecoder(InputStream body, LoadOptions options, String compressType, RowBatchAssembler assembler,
+            RecordLimits limits) {
         this.received = new CountingInputStream(body);
         InputStream data = decompressing(received, compressType);
-        source = BatchReader.open(data, options, assembler);
+        source = BatchReader.open(data, options, assembler, limits);
     }
 
     /** Validates {@code compress_type} before anything is read (Doris's names; lz4 means the LZ4 frame format). */

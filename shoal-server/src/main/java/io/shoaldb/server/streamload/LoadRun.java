@@ -9,6 +9,7 @@ import io.shoaldb.ingest.convert.LoadCounters;
 import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordTooLargeException;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
@@ -51,7 +52,7 @@ final class LoadRun {
         LoadSchema schema = ctx.schema();
         assembler = new RowBatchAssembler(schema, format.columns(), ConversionPolicy.streamLoad(format.strictMode()),
                 maxBatchRows, maxBatchBytes, ctx.options().maxErrorRows());
-        decoder = new BodyDecoder(body, format, ctx.headers().compressType(), assembler);
+        decoder = new BodyDecoder(body, format, ctx.headers().compressType(), assembler, ctx.options().recordLimits());
     }
 
     /** The next decoded batch or null at the end of the body; the time counts as reading. */
@@ -112,12 +113,15 @@ final class LoadRun {
 
     /**
      * The message for a body that could not be read: the body's own failure (client gone, stalled, too large)
-     * as the HTTP layer worded it, else a decompression or decoding error.
+     * as the HTTP layer worded it, a record over its limit, else a decompression or decoding error.
      */
     String readFailure(IOException e) {
         IOException body = decoder == null ? null : decoder.bodyFailure();
         if (body != null) {
             return body.getMessage();
+        }
+        if (e instanceof RecordTooLargeException) {
+            return e.getMessage();
         }
         return ErrorCode.LOAD_INVALID_ARGUMENT.format("failed to read the load data: " + e.getMessage());
     }

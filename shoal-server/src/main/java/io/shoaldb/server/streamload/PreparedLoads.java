@@ -57,6 +57,10 @@ final class PreparedLoads {
         try {
             return txns.commit(p.txn(), Map.of(p.rows().target().tableId(), p.rowsets()));
         } catch (RuntimeException e) {
+            if (p.txn().mayBeCommitted()) {
+                // The commit record is (or may be) durable: the files are the table's now, never deleted here.
+                throw e;
+            }
             p.rows().abort();
             try {
                 txns.abort(p.txn(), e.getMessage());

@@ -1,5 +1,6 @@
 package io.shoaldb.server.streamload;
 
+import io.shoaldb.ingest.format.RecordLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -20,9 +21,12 @@ import java.util.function.Supplier;
  * @param httpAddress {@code host:port} of this node's HTTP port for {@code ErrorURL} when the request has no
  *     usable {@code Host} header (called per load: the port may be bound after this service is built)
  * @param backendHostPort this node's name in {@code get_wal_size} (Doris lists backends as {@code host:port})
+ * @param recordLimits the largest CSV line and JSON document a body may hold ({@code streaming_load_csv_line_max_mb},
+ *     {@code streaming_load_json_max_mb})
  */
 public record StreamLoadOptions(Path errorLogDir, int maxErrorRows, Duration errorLogRetention,
-        Duration defaultTimeout, long groupCommitBufferBytes, Supplier<String> httpAddress, String backendHostPort) {
+        Duration defaultTimeout, long groupCommitBufferBytes, Supplier<String> httpAddress, String backendHostPort,
+        RecordLimits recordLimits) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(259200);
     public static final int DEFAULT_MAX_ERROR_ROWS = 1000;
     public static final Duration DEFAULT_ERROR_LOG_RETENTION = Duration.ofHours(48);
@@ -32,6 +36,7 @@ public record StreamLoadOptions(Path errorLogDir, int maxErrorRows, Duration err
         Objects.requireNonNull(errorLogDir, "errorLogDir");
         Objects.requireNonNull(httpAddress, "httpAddress");
         Objects.requireNonNull(backendHostPort, "backendHostPort");
+        Objects.requireNonNull(recordLimits, "recordLimits");
         if (maxErrorRows < 1) {
             throw new IllegalArgumentException("maxErrorRows must be positive: " + maxErrorRows);
         }
@@ -46,16 +51,21 @@ public record StreamLoadOptions(Path errorLogDir, int maxErrorRows, Duration err
     /** Defaults for everything but the places: {@code errorLogDir} and the node's addresses. */
     public static StreamLoadOptions defaults(Path errorLogDir, Supplier<String> httpAddress, String backendHostPort) {
         return new StreamLoadOptions(errorLogDir, DEFAULT_MAX_ERROR_ROWS, DEFAULT_ERROR_LOG_RETENTION, DEFAULT_TIMEOUT,
-                DEFAULT_GROUP_COMMIT_BUFFER_BYTES, httpAddress, backendHostPort);
+                DEFAULT_GROUP_COMMIT_BUFFER_BYTES, httpAddress, backendHostPort, RecordLimits.DEFAULTS);
     }
 
     public StreamLoadOptions withGroupCommitBufferBytes(long bytes) {
         return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, defaultTimeout, bytes, httpAddress,
-                backendHostPort);
+                backendHostPort, recordLimits);
     }
 
     public StreamLoadOptions withDefaultTimeout(Duration timeout) {
         return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, timeout, groupCommitBufferBytes,
-                httpAddress, backendHostPort);
+                httpAddress, backendHostPort, recordLimits);
+    }
+
+    public StreamLoadOptions withRecordLimits(RecordLimits limits) {
+        return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, defaultTimeout,
+                groupCommitBufferBytes, httpAddress, backendHostPort, limits);
     }
 }

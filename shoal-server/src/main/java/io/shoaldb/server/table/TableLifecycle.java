@@ -31,6 +31,11 @@ public final class TableLifecycle {
     private final GroupCommitManager groupCommit;
     private final ColumnDefaults defaults;
     private final Map<Long, CachedTarget> targets = new ConcurrentHashMap<>();
+    /**
+     * Serialises CREATE and DROP of tables and databases across catalog, storage and group commit. Lock
+     * order: this before the catalog's lock; it is never taken by loads or queries.
+     */
+    private final Object tableDdl = new Object();
 
     public TableLifecycle(Catalog catalog, StorageEngine storage, TransactionManager txns,
             GroupCommitManager groupCommit, ColumnDefaults defaults) {
@@ -62,6 +67,11 @@ public final class TableLifecycle {
         storage.finishRecovery();
     }
 
+    /**
+     * Creates the table in the catalog and registers it with storage, as one step for other creates and drops
+     * of tables ({@link #tableDdl}): two concurrent {@code CREATE TABLE IF NOT EXISTS} of one name must not
+     * both register it, and neither may return before storage knows the table.
+     */
     public Table create(TableDefinition definition, boolean ifNotExists) {
         if (definition.properties().containsKey(PropertyKeys.SEQUENCE_TYPE)) {
             // Storage has no hidden sequence column yet; accepting the property would silently give a plain
@@ -69,30 +79,41 @@ public final class TableLifecycle {
             throw ErrorCode.NOT_SUPPORTED.exception(
                     "function_column.sequence_type (a hidden sequence column); use function_column.sequence_col");
         }
-        boolean existed = catalog.snapshot().table(definition.database(), definition.name()).isPresent();
-        Table table = catalog.createTable(definition, ifNotExists);
-        if (!existed) {
-            storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table));
+        synchronized (tableDdl) {
+            boolean existed = catalog.snapshot().table(definition.database(), definition.name()).isPresent();
+            Table table = catalog.createTable(definition, ifNotExists);
+            if (!existed) {
+                storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table));
+            }
+            return table;
         }
-        return table;
     }
 
+    /** The drop is durable in the catalog first; group commit then discards the table's queue and WALs. */
     public void drop(String database, String name, boolean ifExists) {
-        Table table = catalog.snapshot().table(database, name).orElse(null);
-        catalog.dropTable(database, name, ifExists);
-        if (table != null) {
-            txns.dropTable(table.id());
-            targets.remove(table.id());
+        synchronized (tableDdl) {
+            Table table = catalog.snapshot().table(database, name).orElse(null);
+            catalog.dropTable(database, name, ifExists);
+            if (table != null) {
+                forget(table);
+            }
         }
     }
 
     public void dropDatabase(String database, boolean ifExists, boolean force) {
-        var tables = catalog.snapshot().tables(database);
-        catalog.dropDatabase(database, ifExists, force);
-        for (Table table : tables) {
-            txns.dropTable(table.id());
-            targets.remove(table.id());
+        synchronized (tableDdl) {
+            var tables = catalog.snapshot().tables(database);
+            catalog.dropDatabase(database, ifExists, force);
+            for (Table table : tables) {
+                forget(table);
+            }
         }
+    }
+
+    private void forget(Table table) {
+        txns.dropTable(table.id());
+        groupCommit.dropTable(table.id());
+        targets.remove(table.id());
     }
 
     public void addColumn(String database, String table, ColumnDefinition column, String after, boolean first) {
@@ -124,8 +145,13 @@ public final class TableLifecycle {
         catalog.alterTableProperties(database, table, properties);
     }
 
-    /** Removes every row: a new, empty version. */
+    /**
+     * Removes every row: a new, empty version. Group commit is drained first (open batches committed, leftover
+     * WALs replayed), so rows acknowledged before the TRUNCATE do not commit after it and reappear. A load
+     * acknowledged while TRUNCATE runs is concurrent with it and may land on either side.
+     */
     public void truncate(Table table) {
+        groupCommit.awaitDrained(table.id());
         txns.truncateTable(table.id());
     }
 

@@ -30,6 +30,7 @@ public final class VariableRegistry {
     public static final String INSERT_MAX_FILTER_RATIO = "insert_max_filter_ratio";
     public static final String ENABLE_INSERT_STRICT = "enable_insert_strict";
     public static final String MAX_ALLOWED_PACKET = "max_allowed_packet";
+    public static final String MAX_PREPARED_STMT_COUNT = "max_prepared_stmt_count";
 
     private final Map<String, VariableDefinition> definitions;
 
@@ -73,6 +74,8 @@ public final class VariableRegistry {
         add(map, of("net_write_timeout", INTEGER, "60").range(1, 31_536_000));
         add(map, of("net_buffer_length", INTEGER, "16384").range(1024, 1_048_576));
         add(map, of(MAX_ALLOWED_PACKET, INTEGER, Integer.toString(maxAllowedPacket)).withScope(READ_ONLY));
+        // MySQL's bound on the prepared statements open in all sessions together (each holds a parsed tree).
+        add(map, of(MAX_PREPARED_STMT_COUNT, INTEGER, "16382").range(0, 4_194_304).withScope(GLOBAL_ONLY));
         add(map, of("license", STRING, "Apache License, Version 2.0").withScope(READ_ONLY));
         add(map, of("lower_case_table_names", INTEGER, "0").withScope(READ_ONLY));
         add(map, of("performance_schema", ON_OFF, "OFF").withScope(READ_ONLY));

@@ -137,18 +137,8 @@ public final class DataPartitions {
 
     /** Creates a directory and any missing parents, making each new entry durable in its parent. */
     public static void createDurably(FilesFacade files, Path dir) {
-        if (files.exists(dir)) {
-            return;
-        }
-        Path parent = dir.toAbsolutePath().getParent();
-        if (parent != null) {
-            createDurably(files, parent);
-        }
         try {
-            files.createDirectories(dir);
-            if (parent != null) {
-                files.fsyncDirectory(parent);
-            }
+            DurableFiles.createDirectories(files, dir);
         } catch (IOException e) {
             throw IoFailures.of(e, dir);
         }

@@ -9,9 +9,9 @@
  *       the seed's URL;</li>
  *   <li>{@link io.shoaldb.testing.groupcommit.SeedGoProgramTest}: the seed's Go program
  *       ({@code src/test/go/async_lineitem}, go-sql-driver/mysql), bounded, built offline;</li>
- *   <li>{@link io.shoaldb.testing.groupcommit.GroupCommitCrashTest}: SIGKILL under concurrent async/sync
- *       loads with and without request ids: every acknowledged id exactly once after replay
- *       ({@code -Dcrash.cycles=N}, {@code bench/crash-cycles.sh});</li>
+ *   <li>{@link io.shoaldb.testing.groupcommit.LoadCrashCyclesTest}: SIGKILL under concurrent async, sync and
+ *       normal-path INSERTs (group-commit ones with and without request ids) and Stream Loads: every
+ *       acknowledged id exactly once after replay ({@code -Dcrash.cycles=N}, {@code bench/crash-cycles.sh});</li>
  *   <li>{@link io.shoaldb.testing.groupcommit.GroupCommitLimitsTest}: WAL limit, schema change with a batch
  *       open (also replayed after kill -9), SHOW GROUP COMMIT, interval changes, UNIQUE KEY + sequence column,
  *       request-id retries.</li>

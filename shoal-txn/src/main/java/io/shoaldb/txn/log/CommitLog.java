@@ -79,7 +79,7 @@ public final class CommitLog implements AutoCloseable {
      */
     public static CommitLog open(FilesFacade files, Path dir, int checkpointEvery, LongSupplier labelCutoffMillis) {
         try {
-            files.createDirectories(dir);
+            DurableFiles.createDirectories(files, dir);
             for (Path p : files.list(dir)) {
                 if (DurableFiles.isLeftoverTemp(p)) {
                     files.deleteIfExists(p); // an interrupted image or segment creation; never acknowledged
@@ -234,6 +234,14 @@ public final class CommitLog implements AutoCloseable {
         image.write(TxnCodec.write(state.toImage(last)));
         segments.discardThrough(last);
         sinceCheckpoint = 0;
+    }
+
+    /**
+     * Drops a committed transaction's label facts from the state (and so from the next image), as label
+     * expiry does at checkpoints; its table changes stay.
+     */
+    public void forgetCommitted(long txnId) {
+        state.forgetCommitted(txnId);
     }
 
     /** Whether an append failed: nothing more is written until the log is reopened. */

@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * What the image plus the commit log say: the id limit, each table's version and rowsets, dropped tables
  * and retained committed labels. Replay and live appends change it through {@link #apply} only, one
  * record at a time in log order (the {@link CommitLog} serialises that), so a checkpoint image is exactly
- * the replay of the records it covers. Other threads read it; values are immutable and maps concurrent.
+ * the replay of the records it covers - except for labels, which expire and are released (internal
+ * transactions) outside the log. Other threads read it; values are immutable and maps concurrent.
  */
 public final class DurableState {
     private volatile long txnIdLimit;
@@ -86,6 +87,11 @@ public final class DurableState {
 
     public List<CommittedTxn> committedTxns() {
         return List.copyOf(labels.values());
+    }
+
+    /** Forgets one committed transaction's label facts (a released internal one); it leaves the next image too. */
+    void forgetCommitted(long txnId) {
+        labels.remove(txnId);
     }
 
     /** Forgets committed labels older than the retention; they leave the next image too. */

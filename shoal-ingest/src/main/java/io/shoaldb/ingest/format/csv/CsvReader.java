@@ -1,11 +1,14 @@
 package io.shoaldb.ingest.format.csv;
 
+import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.Reasons;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.convert.TextRow;
 import io.shoaldb.ingest.convert.Utf8;
 import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
+import io.shoaldb.ingest.format.RecordTooLargeException;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +30,8 @@ import java.util.Arrays;
  *   <li>a line that is not UTF-8, or whose field count differs from the input columns, is a filtered row
  *       with Doris's reason text.</li>
  * </ul>
- * The reader owns its buffer; fields handed to the assembler are valid only during that call.
+ * The reader owns its buffer; fields handed to the assembler are valid only during that call. A line longer than
+ * {@link RecordLimits#csvLineMaxBytes()} fails the load: the buffer never grows past one line at the limit.
  */
 public final class CsvReader implements BatchReader {
     private static final int DEFAULT_BUFFER = 1 << 20;
@@ -45,6 +49,9 @@ public final class CsvReader implements BatchReader {
     private final int expectedFields;
     private final String mismatchSuffix;
     private final TextRow row;
+    private final long maxLineBytes;
+    private final RecordLimits limits;
+    private final int baseBuffer;
 
     private byte[] buf;
     private int pos;
@@ -67,12 +74,15 @@ public final class CsvReader implements BatchReader {
     private static final byte IN_SCRATCH = 2;
     private static final byte RAW_ENCLOSED = 4;
 
-    public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler) {
-        this(in, options, assembler, DEFAULT_BUFFER);
+    public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits) {
+        this(in, options, assembler, limits, DEFAULT_BUFFER);
     }
 
-    public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, int bufferSize) {
+    public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits,
+            int bufferSize) {
         this.in = in;
+        this.maxLineBytes = limits.csvLineMaxBytes();
+        this.limits = limits;
         this.assembler = assembler;
         this.sep = options.columnSeparator();
         this.delim = options.lineDelimiter();
@@ -85,6 +95,7 @@ public final class CsvReader implements BatchReader {
         this.expectedFields = assembler.inputFieldCount();
         this.linesToSkip = options.csvLinesToSkip();
         this.buf = new byte[Math.max(bufferSize, 64)];
+        this.baseBuffer = buf.length;
         this.row = new TextRow(expectedFields);
         StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
         if (enclose != 0) {
@@ -146,6 +157,9 @@ public final class CsvReader implements BatchReader {
                 closeLastField(end);
             }
             int start = pos;
+            if (end - start > maxLineBytes) {
+                throw lineTooLong();
+            }
             pos = Math.min(end + delim.length, limit);
             int lineEnd = end;
             if (stripCr && lineEnd > start && buf[lineEnd - 1] == '\r') {
@@ -399,15 +413,20 @@ public final class CsvReader implements BatchReader {
         assembler.appendText(row);
     }
 
-    /** Moves the unread tail to the front, grows the buffer when a record fills it, and reads more. */
+    /**
+     * Moves the unread tail to the front, grows the buffer when a record fills it, and reads more: at least 64 KiB,
+     * and at least as much as the unfinished record already holds, because the record is scanned again from its
+     * start; so a long line costs linear, not quadratic, scanning.
+     */
     private void fill() throws IOException {
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
             pos = 0;
         }
+        long wanted = limit + Math.max(64 * 1024L, limit);
         if (limit == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
+            buf = limits.grown(buf, maxLineBytes, delim.length, baseBuffer, this::lineTooLong);
         }
         while (limit < buf.length) {
             int n = in.read(buf, limit, buf.length - limit);
@@ -417,10 +436,15 @@ public final class CsvReader implements BatchReader {
             }
             limit += n;
             bytesRead += n;
-            if (n > 0 && limit - pos >= 64 * 1024) {
+            if (n > 0 && limit >= wanted) {
                 return; // enough to make progress; do not block for a full buffer on a slow client
             }
         }
+    }
+
+    private RecordTooLargeException lineTooLong() {
+        return new RecordTooLargeException(ErrorCode.LOAD_RECORD_TOO_LARGE.format("A CSV line",
+                "streaming_load_csv_line_max_mb", maxLineBytes));
     }
 
     private static String printable(byte[] bytes) {
@@ -444,6 +468,8 @@ public final class CsvReader implements BatchReader {
 
     @Override
     public void close() throws IOException {
+        limits.release(buf.length, baseBuffer);
+        buf = new byte[0]; // the large buffer goes at once, and a second close releases nothing
         in.close();
     }
 }

@@ -4,16 +4,18 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.convert.TextRow;
 import io.shoaldb.ingest.convert.Utf8;
 import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
+import io.shoaldb.ingest.format.RecordTooLargeException;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -33,6 +35,9 @@ import java.util.List;
  * <p>Malformed JSON filters the document it occurs in as one row (Doris: "Parse json data for JsonDoc
  * failed"); the load goes on and {@code max_filter_ratio} decides. In the whole-body layout the body is
  * validated before any row is produced, so a broken array loads nothing, as in Doris.
+ *
+ * <p>A document (a line, or the whole body) larger than {@link RecordLimits#jsonMaxBytes()} fails the load: the
+ * buffer never grows past one document at the limit.
  */
 public final class JsonReader implements BatchReader {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -50,8 +55,11 @@ public final class JsonReader implements BatchReader {
     private final PathNode root;
     private final int fields;
     private final TextRow row;
+    private final long maxDocumentBytes;
+    private final RecordLimits limits;
+    private final int baseBuffer;
 
-    private byte[] buf = new byte[1 << 20];
+    private byte[] buf;
     private int pos;
     private int limit;
     private boolean eof;
@@ -62,8 +70,12 @@ public final class JsonReader implements BatchReader {
     private int arenaUsed;
     private final int[] encodedLength = new int[1];
 
-    public JsonReader(InputStream in, LoadOptions options, RowBatchAssembler assembler) {
+    public JsonReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits) {
         this.in = in;
+        this.maxDocumentBytes = limits.jsonMaxBytes();
+        this.limits = limits;
+        this.buf = new byte[(int) Math.min(1 << 20, maxDocumentBytes + 1)];
+        this.baseBuffer = buf.length;
         this.assembler = assembler;
         this.byLine = options.readJsonByLine();
         this.stripOuterArray = options.stripOuterArray();
@@ -134,6 +146,9 @@ public final class JsonReader implements BatchReader {
                 end = limit;
             }
             int start = pos;
+            if (end - start > maxDocumentBytes) {
+                throw documentTooLarge();
+            }
             pos = Math.min(end + delim.length, limit);
             int s = start;
             int e = end;
@@ -177,31 +192,48 @@ public final class JsonReader implements BatchReader {
         return true;
     }
 
+    /**
+     * Moves the unread tail to the front, grows the buffer when a document fills it, and reads more: at least as
+     * much as the unfinished line already holds, because the line is searched again from its start; so a long
+     * line costs linear, not quadratic, searching.
+     */
     private void fill() throws IOException {
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
             pos = 0;
         }
+        long wanted = limit + Math.max(64 * 1024L, limit);
         if (limit == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
+            // a line layout keeps room for the delimiter; the whole body needs one byte more to show it is too large
+            buf = limits.grown(buf, maxDocumentBytes, byLine ? delim.length : 1, baseBuffer, this::documentTooLarge);
         }
-        int n = in.read(buf, limit, buf.length - limit);
-        if (n < 0) {
-            eof = true;
-        } else {
+        while (limit < buf.length) {
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+                return;
+            }
             limit += n;
             bytesRead += n;
+            if (n > 0 && limit >= wanted) {
+                return;
+            }
         }
     }
 
     private void readAll() throws IOException {
         while (!eof) {
-            if (limit == buf.length) {
-                buf = Arrays.copyOf(buf, buf.length * 2);
-            }
             fill();
         }
+        if (limit > maxDocumentBytes) {
+            throw documentTooLarge();
+        }
+    }
+
+    private RecordTooLargeException documentTooLarge() {
+        return new RecordTooLargeException(ErrorCode.LOAD_RECORD_TOO_LARGE.format(
+                byLine ? "A JSON document (one line)" : "The JSON body", "streaming_load_json_max_mb", maxDocumentBytes));
     }
 
     /** Whole-body layout: a syntax error anywhere filters the body before any row is produced. */
@@ -427,6 +459,8 @@ public final class JsonReader implements BatchReader {
 
     @Override
     public void close() throws IOException {
+        limits.release(buf.length, baseBuffer);
+        buf = new byte[0]; // the large buffer goes at once, and a second close releases nothing
         in.close();
     }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -12,11 +13,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * The configured WAL directories ({@code group_commit_wal_path}). A new WAL goes to the directory with the
  * most usable space at that moment (Doris picks at random among available ones; most-room spreads the same
  * way when disks are equal and avoids filling the small one). Table directories are created durably once.
+ *
+ * <p>A directory where a WAL append or fsync failed is <i>distressed</i> until a WAL in it fsyncs again: new
+ * WALs go to a healthy directory while there is one, and the condition shows in metrics and the health check.
  */
 public final class WalDirectories {
     private final FilesFacade files;
     private final List<Path> roots;
     private final Set<Path> durableDirs = ConcurrentHashMap.newKeySet();
+    private final Map<Path, String> distressed = new ConcurrentHashMap<>();
 
     public WalDirectories(FilesFacade files, List<Path> roots) {
         if (roots.isEmpty()) {
@@ -30,11 +35,18 @@ public final class WalDirectories {
         return roots;
     }
 
-    /** The root with the most usable space and that space (a root that cannot be asked counts as 0). */
+    /**
+     * The root with the most usable space (a root that cannot be asked counts as 0), among the healthy ones
+     * while there is one: a new WAL is a fresh file, never the distressed one, but on a fresh disk if we can.
+     */
     public Path bestRoot() {
+        boolean anyHealthy = roots.stream().anyMatch(r -> !distressed.containsKey(r));
         Path best = roots.getFirst();
         long bestSpace = -1;
         for (Path root : roots) {
+            if (anyHealthy && distressed.containsKey(root)) {
+                continue;
+            }
             long space = usableSpace(root);
             if (space > bestSpace) {
                 best = root;
@@ -63,6 +75,32 @@ public final class WalDirectories {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /** A WAL under this directory failed to append or fsync; returns whether the directory was healthy. */
+    public boolean markDistressed(Path walFile, String why) {
+        Path root = rootOf(walFile);
+        return root != null && distressed.put(root, why) == null;
+    }
+
+    /** A WAL under this directory fsynced; returns whether the directory was distressed. */
+    public boolean markHealthy(Path walFile) {
+        Path root = rootOf(walFile);
+        return root != null && !distressed.isEmpty() && distressed.remove(root) != null;
+    }
+
+    /** Distressed directories and why (the last failure). */
+    public Map<Path, String> distressed() {
+        return Map.copyOf(distressed);
+    }
+
+    private Path rootOf(Path walFile) {
+        for (Path root : roots) {
+            if (walFile.startsWith(root)) {
+                return root;
+            }
+        }
+        return null;
     }
 
     public static Path tableDir(Path root, long dbId, long tableId) {

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,43 +21,72 @@ import java.util.concurrent.locks.ReentrantLock;
  * to that end - acknowledging every append that finished before the fsync began. Loads arriving during the
  * fsync wait and are covered by the next one, so N concurrent appends cost about two fsyncs, not N.
  *
- * <p>After the batch's transaction is visible, {@link #closeCommitted} lets every waiter return at once
- * (their rows are in storage) and deletes the file. After a failed commit, {@link #closeForReplay} fsyncs
- * what was written and keeps the file for replay.
+ * <p>Once its batch starts to commit ({@link #settle}) no waiter starts an fsync any more: the commit's outcome
+ * answers them. After the batch's transaction is visible, {@link #closeCommitted} lets every waiter return
+ * at once (their rows are in storage) and deletes the file. After a failed commit, {@link #closeForReplay}
+ * fsyncs what was written and keeps the file for replay.
+ *
+ * <p><b>Fsync-failure policy</b> (PostgreSQL's "fsyncgate": after a failed fsync the kernel may have dropped
+ * the dirty pages and a later fsync can report success without writing them). A writer whose append or fsync
+ * failed is <i>distressed</i>: it never appends or fsyncs again, and every load whose record lies past the
+ * last successful fsync fails. Its batch must not commit; {@link #closeForReplay} then keeps exactly the
+ * acknowledged prefix - written to a fresh file that replaces this one (temp, fsync, rename, fsync dir) - or
+ * deletes the file when nothing was acknowledged, so neither a replay in this process nor one after a crash
+ * loads the records of loads that were told they failed. New loads get a new file; {@link WalHealth} hears
+ * about every failure so the directory shows as distressed.
  */
 public final class WalWriter {
+    /** What {@link #closeForReplay} left on disk for replay. */
+    public enum Kept {
+        /** Everything written, fsynced. */
+        ALL,
+        /** Only the records acknowledged before the writer failed; the rest of the file was dropped. */
+        ACKNOWLEDGED_PREFIX,
+        /** Nothing was acknowledged: the file is deleted. */
+        NOTHING
+    }
+
     private final FilesFacade files;
     private final Path file;
     private final FileChannel channel;
+    private final WalHealth health;
+    private final long headerBytes;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private long written;
     private long durable;
     private boolean syncing;
     private boolean directorySynced;
+    private boolean settled;
     private boolean committed;
     private boolean closed;
     private IOException failure;
     private long fsyncs;
 
-    private WalWriter(FilesFacade files, Path file, FileChannel channel, long headerBytes) {
+    private WalWriter(FilesFacade files, Path file, FileChannel channel, long headerBytes, WalHealth health) {
         this.files = files;
         this.file = file;
         this.channel = channel;
+        this.headerBytes = headerBytes;
         this.written = headerBytes;
+        this.health = health;
     }
 
     /** Creates the file (its directory must exist) and writes the header; nothing is durable yet. */
-    public static WalWriter create(FilesFacade files, Path file, WalHeader header) throws IOException {
+    public static WalWriter create(FilesFacade files, Path file, WalHeader header, WalHealth health)
+            throws IOException {
         FileChannel channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         try {
             ByteBuffer h = WalFormat.encodeHeader(header);
             long length = h.remaining();
             DurableFiles.writeFully(channel, h);
-            return new WalWriter(files, file, channel, length);
+            return new WalWriter(files, file, channel, length, health);
         } catch (IOException | RuntimeException e) {
             channel.close();
             files.deleteIfExists(file);
+            if (e instanceof IOException io) {
+                health.failed(file, io);
+            }
             throw e;
         }
     }
@@ -89,15 +119,22 @@ public final class WalWriter {
         }
     }
 
-    /** Blocks until the bytes up to {@code offset} are on the device (or the batch is visible in storage). */
+    /**
+     * Blocks until the bytes up to {@code offset} are on the device (or the batch is visible in storage).
+     * Throws when the writer failed before they were: the load must be told it failed.
+     */
     public void awaitDurable(long offset) throws IOException {
         lock.lock();
         try {
             while (durable < offset && !committed) {
                 if (failure != null) {
-                    throw new IOException("WAL " + file + " failed earlier: " + failure.getMessage(), failure);
+                    throw new IOException("WAL " + file + " failed before this load's record was durable: "
+                            + failure.getMessage(), failure);
                 }
-                if (syncing) {
+                if (closed) {
+                    throw new IOException("WAL " + file + " was closed before this load's record was durable");
+                }
+                if (syncing || settled) {
                     changed.awaitUninterruptibly();
                     continue;
                 }
@@ -125,7 +162,24 @@ public final class WalWriter {
                     failure = error;
                 }
                 changed.signalAll();
+                report(error);
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The batch starts to commit: waits for a running fsync, then stops waiters from starting new ones (the
+     * commit's outcome answers them). Returns the failure that distressed this writer, or null when healthy;
+     * a distressed writer's batch must not commit.
+     */
+    public IOException settle() {
+        lock.lock();
+        try {
+            awaitNoSync();
+            settled = true;
+            return failure;
         } finally {
             lock.unlock();
         }
@@ -136,6 +190,16 @@ public final class WalWriter {
         lock.lock();
         try {
             return written;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The end of the last successful fsync: every load acknowledged from this file lies before it. */
+    public long acknowledgedBytes() {
+        lock.lock();
+        try {
+            return durable;
         } finally {
             lock.unlock();
         }
@@ -167,32 +231,51 @@ public final class WalWriter {
         files.fsyncDirectory(file.getParent());
     }
 
-    /** The commit failed: make everything written durable for replay and close, keeping the file. */
-    public void closeForReplay() throws IOException {
+    /**
+     * The commit failed or must not happen: keeps what replay must load. A healthy writer fsyncs everything
+     * written (its waiters are then acknowledged) and keeps the file. A distressed one - or one whose closing
+     * fsync fails - is never fsynced again: the acknowledged prefix replaces the file, or the file is deleted
+     * when nothing was acknowledged; waiters past that prefix fail. Throws when even that cannot be made
+     * durable (the directory keeps failing).
+     */
+    public Kept closeForReplay() throws IOException {
+        long keep;
         lock.lock();
         try {
             awaitNoSync();
-            closed = true;
-            try {
-                if (failure == null) {
+            settled = true;
+            if (failure == null) {
+                try {
                     files.fsync(channel);
                     if (!directorySynced) {
                         files.fsyncDirectory(file.getParent());
                     }
                     durable = written;
                     directorySynced = true;
+                } catch (IOException e) {
+                    failure = e;
+                    report(e);
                 }
-            } catch (IOException e) {
-                failure = e;
             }
+            closed = true;
             changed.signalAll();
+            keep = failure == null ? -1 : durable;
         } finally {
             lock.unlock();
         }
         channel.close();
-        if (failure != null) {
-            throw failure;
+        if (keep < 0) {
+            return Kept.ALL;
         }
+        if (keep <= headerBytes) {
+            files.deleteIfExists(file);
+            files.fsyncDirectory(file.getParent());
+            return Kept.NOTHING;
+        }
+        // Bytes below the durable offset were fsynced before the failure and never changed since.
+        byte[] prefix = Arrays.copyOf(files.readAllBytes(file), (int) keep);
+        DurableFiles.replace(files, file, ByteBuffer.wrap(prefix));
+        return Kept.ACKNOWLEDGED_PREFIX;
     }
 
     private void awaitNoSync() {
@@ -205,7 +288,7 @@ public final class WalWriter {
         if (failure != null) {
             throw new IOException("WAL " + file + " failed earlier: " + failure.getMessage(), failure);
         }
-        if (closed || committed) {
+        if (closed || committed || settled) {
             throw new IOException("WAL " + file + " is closed");
         }
     }
@@ -219,6 +302,15 @@ public final class WalWriter {
             changed.signalAll();
         } finally {
             lock.unlock();
+        }
+        health.failed(file, e);
+    }
+
+    private void report(IOException error) {
+        if (error == null) {
+            health.synced(file);
+        } else {
+            health.failed(file, error);
         }
     }
 }

@@ -10,6 +10,7 @@ import io.shoaldb.ingest.convert.LoadCounters;
 import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.type.DataType;
 import java.io.ByteArrayInputStream;
@@ -46,7 +47,7 @@ class CsvReaderTest {
                 3, 1 << 20, 100);
         InputStream in = new ChunkedStream(data, chunk);
         List<List<Object>> out = new ArrayList<>();
-        try (CsvReader r = new CsvReader(in, options, a, bufferSize)) {
+        try (CsvReader r = new CsvReader(in, options, a, RecordLimits.DEFAULTS, bufferSize)) {
             Batch b;
             while ((b = r.next()) != null) {
                 assertThat(b.rowCount()).isLessThanOrEqualTo(3);

@@ -9,6 +9,7 @@ import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.type.DataType;
 import java.io.ByteArrayInputStream;
@@ -55,7 +56,7 @@ class CsvRoundTripTest {
             RowBatchAssembler a = new RowBatchAssembler(SCHEMA, options.columns(), ConversionPolicy.streamLoad(true));
             List<List<Object>> got = new ArrayList<>();
             try (CsvReader reader = new CsvReader(new CsvReaderTest.ChunkedStream(
-                    csv.toString().getBytes(StandardCharsets.UTF_8), 1 + r.nextInt(5000)), options, a, 1 << 12)) {
+                    csv.toString().getBytes(StandardCharsets.UTF_8), 1 + r.nextInt(5000)), options, a, RecordLimits.DEFAULTS, 1 << 12)) {
                 Batch b;
                 while ((b = reader.next()) != null) {
                     got.addAll(rows(b));

@@ -11,6 +11,7 @@ import io.shoaldb.ingest.convert.LoadCounters;
 import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.LoadOptions;
+import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.type.DataType;
 import java.io.ByteArrayInputStream;
@@ -48,7 +49,8 @@ class JsonReaderTest {
         RowBatchAssembler a = new RowBatchAssembler(schema, options.columns(), ConversionPolicy.streamLoad(options.strictMode()),
                 2, 1 << 20, 100);
         List<List<Object>> out = new ArrayList<>();
-        try (JsonReader r = new JsonReader(new ByteArrayInputStream(data.getBytes(StandardCharsets.UTF_8)), options, a)) {
+        try (JsonReader r = new JsonReader(new ByteArrayInputStream(data.getBytes(StandardCharsets.UTF_8)), options, a,
+                RecordLimits.DEFAULTS)) {
             Batch b;
             while ((b = r.next()) != null) {
                 out.addAll(rows(b));

@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class WalReaderTest {
@@ -80,13 +81,65 @@ class WalReaderTest {
     }
 
     @Test
-    void aCorruptMiddleRecordIsAnErrorNotATail() {
+    void aCorruptMiddleRecordKeepsTheValidPrefixAndIsReportedAsDamage() {
         List<Integer> recordEnds = new ArrayList<>();
         byte[] full = threeRecords(recordEnds, new ArrayList<>());
-        full[recordEnds.get(0) + 20] ^= 0x5a; // inside the second record's payload
-        assertThatThrownBy(() -> WalReader.read(full, "bad"))
+        full[recordEnds.get(0) + 20] ^= 0x5a; // inside the second record's payload; the third stays valid
+        WalContents c = WalReader.read(full, "bad");
+        assertThat(c.rows()).isEqualTo(1);
+        assertThat(c.damaged()).isTrue();
+        assertThat(c.damage()).contains("checksum failed").contains("offset " + recordEnds.get(0))
+                .contains("valid record at offset " + recordEnds.get(1));
+    }
+
+    @Test
+    void garbageAppendedAfterTheLastRecordIsATornTailNotCorruption() {
+        List<Integer> recordEnds = new ArrayList<>();
+        byte[] full = threeRecords(recordEnds, new ArrayList<>());
+        Random random = new Random(11);
+        for (int trial = 0; trial < 2000; trial++) {
+            byte[] garbage = new byte[1 + random.nextInt(64)];
+            random.nextBytes(garbage);
+            if (trial % 4 == 0) {
+                garbage[0] = (byte) 0xff; // a negative length
+            } else if (trial % 4 == 1 && garbage.length >= 12) {
+                garbage[0] = 4; // a small length whose payload and checksum are all there but wrong
+                garbage[1] = garbage[2] = garbage[3] = 0;
+            }
+            byte[] torn = Arrays.copyOf(full, full.length + garbage.length);
+            System.arraycopy(garbage, 0, torn, full.length, garbage.length);
+            WalContents c = WalReader.read(torn, "garbage " + trial);
+            assertThat(c.rows()).as("trial %d: %s", trial, Arrays.toString(garbage)).isEqualTo(6);
+            assertThat(c.damaged()).as("trial %d", trial).isFalse();
+        }
+    }
+
+    @Test
+    void aDamagedLastRecordIsATornTail() {
+        List<Integer> recordEnds = new ArrayList<>();
+        byte[] full = threeRecords(recordEnds, new ArrayList<>());
+        for (int at = recordEnds.get(1); at < full.length; at++) {
+            byte[] torn = full.clone();
+            torn[at] ^= 0x21;
+            WalContents c = WalReader.read(torn, "flip@" + at);
+            assertThat(c.rows()).as("flip at %d", at).isEqualTo(3);
+            assertThat(c.damaged()).isFalse();
+        }
+    }
+
+    @Test
+    void aHeaderWithABadChecksumIsTornWhenNothingFollowsAndCorruptWhenRecordsDo() {
+        List<Integer> recordEnds = new ArrayList<>();
+        byte[] full = threeRecords(recordEnds, new ArrayList<>());
+        int headerEnd = WalFormat.encodeHeader(HEADER).remaining();
+        byte[] headerOnly = Arrays.copyOf(full, headerEnd);
+        headerOnly[headerEnd - 5] ^= 1;
+        assertThat(WalReader.read(headerOnly, "torn header").header()).isNull();
+        byte[] damaged = full.clone();
+        damaged[headerEnd - 5] ^= 1;
+        assertThatThrownBy(() -> WalReader.read(damaged, "bad header"))
                 .isInstanceOfSatisfying(ShoalException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CORRUPT_FILE))
-                .hasMessageContaining("checksum failed");
+                .hasMessageContaining("header checksum failed");
     }
 
     @Test

@@ -44,6 +44,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -57,8 +58,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A reply decided before the body was read (auth, URL, length, a load that failed early) is sent with
  * {@code Connection: close}: if the client asked for {@code 100-continue} and got none, it sends no body and
- * the connection closes at once; otherwise up to {@link #DISCARD_LIMIT} body bytes are read and dropped so
- * that the client can read the reply before the close.
+ * the connection closes at once; otherwise the rest of the body is read and dropped (until it ends, or for
+ * {@link #LINGER_NANOS} and at least {@link #DISCARD_LIMIT} bytes) so that the client can read the reply before
+ * the close.
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
@@ -66,6 +68,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     static final long HIGH_WATER = 4L << 20;
     static final long LOW_WATER = 1L << 20;
     static final long DISCARD_LIMIT = 1L << 20;
+    /**
+     * How long after such a reply the rest of the body is still read and dropped. A client such as curl goes on
+     * sending after an early reply and reads it only when it is done; closing at once resets the connection under
+     * it and loses the reply. Dropping costs no memory; a body that ends closes the connection sooner.
+     */
+    static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long a refused connection (over {@code http_max_connections}) may take to send its request. */
+    static final long REFUSED_GRACE_SECONDS = 5;
 
     private final Services services;
     private final Endpoints endpoints;
@@ -75,6 +85,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Exchange exchange;
     private boolean bodyPaused;
+    /** Whether this connection holds one of the {@code http_max_connections} places; if not, it is refused. */
+    private boolean admitted;
 
     ConnectionHandler(Services services, int portIndex, int maxHeaderBytes) {
         this.services = services;
@@ -94,6 +106,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         long limit;
         long received;
         long droppedBytes;
+        long respondedAtNanos;
         boolean bodyRejected;
         boolean continueSent;
         boolean requestComplete;
@@ -114,6 +127,22 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
+    }
+
+    /**
+     * Over {@code http_max_connections} the connection is not dropped at once: its first request is answered 503
+     * with the reason (closing before the client has sent its request could reset the reply away). It may hold
+     * no more than that one request's headers, and is closed soon if it sends nothing.
+     */
+    @Override
+    public void channelActive(ChannelHandlerContext context) throws Exception {
+        admitted = services.connections().tryAcquire();
+        if (!admitted) {
+            context.executor().schedule(() -> {
+                context.close();
+            }, REFUSED_GRACE_SECONDS, TimeUnit.SECONDS);
+        }
+        super.channelActive(context);
     }
 
     @Override
@@ -159,7 +188,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 chunked || contentLength > 0, headers, remoteHost());
         exchange = ex;
         bodyPaused = false;
-        switch (Router.route(request.method(), request.uri())) {
+        Router.Result routed = Router.route(request.method(), request.uri());
+        if (!admitted) {
+            refuseOverConnectionLimit(ex, routed);
+            return;
+        }
+        switch (routed) {
             case Router.Failed failed -> deliver(ex, routeError(failed.error(), headers));
             case Router.Matched matched -> dispatch(ex, matched.match(), chunked, contentLength);
         }
@@ -186,6 +220,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    private void refuseOverConnectionLimit(Exchange ex, Router.Result routed) {
+        String message = ErrorCode.HTTP_TOO_MANY_CONNECTIONS.format(services.connections().capacity());
+        Reply reply;
+        if (routed instanceof Router.Matched matched && matched.match().route() == Route.STREAM_LOAD) {
+            services.metrics().loadRejected();
+            reply = StreamLoadReplies.rejected(503, ex.headers, message);
+        } else {
+            reply = Reply.json(503, DorisJson.rest(503, "Service Unavailable", message));
+        }
+        ex.closeAfterReply = true;
+        deliver(ex, reply);
+    }
+
     private void authenticated(Exchange ex, Route route, Consumer<String> next) {
         switch (services.auth().check(ex.headers.get("authorization"))) {
             case BasicAuth.Allowed allowed -> next.accept(allowed.user());
@@ -207,13 +254,20 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private void startStreamLoad(Exchange ex, RouteMatch match, String user, boolean chunked, long contentLength) {
         long limit = services.options().streamingLoadMaxBytes();
+        long jsonLimit = services.options().streamingLoadJsonMaxBytes();
         String refusal = null;
         int status = 400;
         if (!chunked && contentLength < 0) {
             refusal = ErrorCode.HTTP_NO_LENGTH.format();
+        } else if (contentLength > jsonLimit && isWholeBodyJson(ex.headers)) {
+            refusal = ErrorCode.LOAD_JSON_BODY_TOO_LARGE.format(contentLength, jsonLimit);
+            status = 413;
         } else if (contentLength > limit) {
             refusal = ErrorCode.HTTP_BODY_TOO_LARGE.format(contentLength, limit);
             status = 413;
+        } else if (!services.runningLoads().tryAcquire()) {
+            refusal = ErrorCode.HTTP_TOO_MANY_LOADS.format(services.runningLoads().capacity());
+            status = 503;
         }
         if (refusal != null) {
             services.metrics().loadRejected();
@@ -258,6 +312,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
         } finally {
             body.close();
+            services.runningLoads().release();
         }
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         services.metrics().loadFinished(result.status(), millis, result.numberLoadedRows(), result.loadBytes());
@@ -265,6 +320,22 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (fatal instanceof Error error) {
             throw error;
         }
+    }
+
+    /**
+     * Whether the body is read whole as one JSON document, so Doris's {@code streaming_load_json_max_mb} bounds its
+     * Content-Length: JSON without {@code read_json_by_line}, where leaving out both it and
+     * {@code strip_outer_array} means one document per line (the decoder's rule, see {@code LoadOptions}).
+     */
+    private static boolean isWholeBodyJson(Map<String, String> headers) {
+        String format = headers.get("format");
+        if (format == null || !format.strip().equalsIgnoreCase("json")) {
+            return false;
+        }
+        String byLine = headers.get("read_json_by_line");
+        String strip = headers.get("strip_outer_array");
+        boolean neither = (byLine == null || byLine.isBlank()) && (strip == null || strip.isBlank());
+        return !neither && !(byLine != null && byLine.strip().equalsIgnoreCase("true"));
     }
 
     /** A body failure (client gone, stall, too large) explains a load failure better than its wrapper does. */
@@ -328,7 +399,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 ex.pending = null;
                 write(ex, reply);
             }
-        } else if (ex.responded && ex.droppedBytes > DISCARD_LIMIT) {
+        } else if (ex.responded && ex.droppedBytes > DISCARD_LIMIT
+                && System.nanoTime() - ex.respondedAtNanos > LINGER_NANOS) {
             ctx.close();
         }
     }
@@ -364,6 +436,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive = ex.keepAlive && ex.requestComplete && !ex.closeAfterReply;
         HttpUtil.setKeepAlive(response, keepAlive);
         ex.responded = true;
+        ex.respondedAtNanos = System.nanoTime();
         ChannelFuture written = ctx.writeAndFlush(response);
         if (keepAlive) {
             exchange = null;
@@ -454,6 +527,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext context) throws Exception {
+        if (admitted) {
+            admitted = false;
+            services.connections().release();
+        }
         Exchange ex = exchange;
         if (ex != null && ex.body != null && !ex.requestComplete) {
             ex.body.fail(new IOException(ErrorCode.HTTP_CLIENT_GONE.format(ex.received,

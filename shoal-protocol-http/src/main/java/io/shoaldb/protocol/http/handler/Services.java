@@ -10,7 +10,14 @@ import java.util.concurrent.ThreadFactory;
  * What every connection of one server shares.
  *
  * @param workers makes the (virtual) threads that call the load service: it blocks, the event loop must not
+ * @param connections places of {@code http_max_connections}, over all ports
+ * @param runningLoads places of {@code streaming_load_max_concurrency}
  */
 public record Services(HttpServerOptions options, BasicAuth auth, LoadService loads, HttpMetrics metrics,
-        ThreadFactory workers) {
+        ThreadFactory workers, Slots connections, Slots runningLoads) {
+    public Services(HttpServerOptions options, BasicAuth auth, LoadService loads, HttpMetrics metrics,
+            ThreadFactory workers) {
+        this(options, auth, loads, metrics, workers, new Slots(options.maxConnections()),
+                new Slots(options.maxConcurrentLoads()));
+    }
 }

@@ -11,14 +11,20 @@ import java.util.List;
 /**
  * Splits the byte stream into {@link Packet}s: a 3-byte little-endian length, a sequence id, the payload. A
  * fragment of exactly {@link #MAX_FRAGMENT} bytes means another follows, and the fragments are joined.
- * max_allowed_packet is checked against the header before the payload is buffered, so an oversize packet
- * costs no memory; after a framing error everything further is discarded.
+ * The size limit is checked against the header before the payload is buffered, so an oversize packet costs no
+ * memory; after a framing error everything further is discarded. Until the client has logged in the limit is
+ * {@link #PRE_LOGIN_MAX_PACKET}: a handshake response is small, and an unauthenticated client must not make the
+ * server buffer max_allowed_packet bytes (for every one of {@code qe_max_connection} connections).
  */
 public final class PacketDecoder extends ByteToMessageDecoder {
     public static final int MAX_FRAGMENT = 0xFFFFFF;
+    /** Room for a handshake response with long names, a plugin name and generous connection attributes. */
+    public static final int PRE_LOGIN_MAX_PACKET = 16 * 1024;
     private static final int HEADER = 4;
 
     private final int maxAllowedPacket;
+    /** Written by the connection's command thread at login, read on the event loop. */
+    private volatile boolean loggedIn;
     private final List<byte[]> fragments = new ArrayList<>();
     private long joinedLength;
     private int firstSequenceId = -1;
@@ -39,8 +45,9 @@ public final class PacketDecoder extends ByteToMessageDecoder {
                 fail(out, ErrorCode.PACKETS_OUT_OF_ORDER.exception(), sequenceId);
                 break;
             }
-            if (joinedLength + length > maxAllowedPacket) {
-                fail(out, ErrorCode.PACKET_TOO_LARGE.exception(), sequenceId);
+            if (joinedLength + length > limit()) {
+                fail(out, loggedIn ? ErrorCode.PACKET_TOO_LARGE.exception()
+                        : ErrorCode.PACKET_TOO_LARGE_BEFORE_LOGIN.exception(limit()), sequenceId);
                 break;
             }
             if (in.readableBytes() < HEADER + length) {
@@ -65,6 +72,15 @@ public final class PacketDecoder extends ByteToMessageDecoder {
         if (failed) {
             in.skipBytes(in.readableBytes());
         }
+    }
+
+    /** From now on packets up to max_allowed_packet are accepted; called before the login's OK is sent. */
+    public void loggedIn() {
+        loggedIn = true;
+    }
+
+    private int limit() {
+        return loggedIn ? maxAllowedPacket : Math.min(PRE_LOGIN_MAX_PACKET, maxAllowedPacket);
     }
 
     private void fail(List<Object> out, ShoalException error, int sequenceId) {

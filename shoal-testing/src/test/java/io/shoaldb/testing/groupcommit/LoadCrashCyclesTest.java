@@ -4,38 +4,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.testing.ServerProcess;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The durability promise of group commit under SIGKILL: {@value #THREADS} clients run async and sync
- * INSERTs of rows with unique ids (some carrying a {@code group_commit_request_id}) against a server in a
- * child JVM, which is killed after a random number of acknowledgements; after each restart (WAL replay runs
- * before the server serves):
+ * The durability promise of every load path under SIGKILL: {@value #THREADS} clients load rows with unique ids
+ * into a server in a child JVM, each load taking one of six routes - async, sync and normal-path INSERTs (some
+ * group-commit INSERTs carrying a {@code group_commit_request_id}) and async, sync and normal-path Stream Loads
+ * over HTTP - and the server is killed after a random number of acknowledgements; after each restart (WAL
+ * replay runs before the server serves):
  * <ul>
  *   <li>every acknowledged id is present exactly once;</li>
- *   <li>no id is present twice, acknowledged or not; an INSERT cut by the kill is wholly present or wholly
+ *   <li>no id is present twice, acknowledged or not; a load cut by the kill is wholly present or wholly
  *       absent, and once settled it stays that way in every later cycle;</li>
  *   <li>an INSERT cut by the kill that carried a request id is retried with the same id after the restart:
  *       the retry succeeds and the rows are there exactly once (loaded at most once across the crash);</li>
@@ -43,13 +53,15 @@ import org.junit.jupiter.api.io.TempDir;
  * </ul>
  * Cycles: {@code -Dcrash.cycles} (default {@value #DEFAULT_CYCLES}), seed {@code -Dcrash.seed}; both printed.
  * {@code bench/crash-cycles.sh 100} runs 100. The kill comes after a random number of acknowledgements plus a
- * random delay of up to 3 ms, so it lands anywhere in a batch's life (open, WAL fsync, commit, after commit).
+ * random delay of up to 3 ms, so it lands anywhere in a load's life (open, WAL fsync, commit, after commit).
  */
-class GroupCommitCrashTest {
+class LoadCrashCyclesTest {
     static final int DEFAULT_CYCLES = 10;
     static final int THREADS = 8;
     private static final String TABLE = "crash.t";
     private static final int[] INTERVALS_MS = {20, 100, 300, 1000, 5000};
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final Pattern STREAM_LOAD_SUCCESS = Pattern.compile("\"Status\"\\s*:\\s*\"Success\"");
 
     @TempDir
     Path dir;
@@ -64,8 +76,9 @@ class GroupCommitCrashTest {
     /** Errors while the server was alive: none expected. */
     private final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
 
-    private int asyncInTen;
     private int requestIdInTen;
+    /** Acknowledged loads by route, for the summary. */
+    private final Map<Route, AtomicLong> acknowledgedByRoute = new ConcurrentHashMap<>();
 
     /** What happened to each id, for the failure message. */
     private final Map<Long, String> history = new ConcurrentHashMap<>();
@@ -82,25 +95,51 @@ class GroupCommitCrashTest {
         return ids.stream().map(id -> id + ": " + history.getOrDefault(id, "?")).collect(Collectors.joining("\n"));
     }
 
-    private record Op(List<Long> ids, boolean async, String requestId) {
+    /** How a load reaches the table. */
+    enum Route {
+        ASYNC_INSERT("async_mode", false), SYNC_INSERT("sync_mode", false), NORMAL_INSERT("off_mode", false),
+        ASYNC_STREAM("async_mode", true), SYNC_STREAM("sync_mode", true), NORMAL_STREAM("off_mode", true);
+
+        final String groupCommit;
+        final boolean streamLoad;
+
+        Route(String groupCommit, boolean streamLoad) {
+            this.groupCommit = groupCommit;
+            this.streamLoad = streamLoad;
+        }
+
+        boolean groupCommitInsert() {
+            return !streamLoad && this != NORMAL_INSERT;
+        }
+    }
+
+    /** Out of ten loads: 4 async INSERTs, 2 sync, 1 normal-path, and one Stream Load of each mode. */
+    private static final Route[] ROUTES_IN_TEN = {Route.ASYNC_INSERT, Route.ASYNC_INSERT, Route.ASYNC_INSERT,
+        Route.ASYNC_INSERT, Route.SYNC_INSERT, Route.SYNC_INSERT, Route.NORMAL_INSERT, Route.ASYNC_STREAM,
+        Route.SYNC_STREAM, Route.NORMAL_STREAM};
+
+    private record Op(List<Long> ids, Route route, String requestId) {
         String sql() {
             return "INSERT INTO " + TABLE + " VALUES " + ids.stream().map(id -> "(" + id + ", 'v" + id + "')")
                     .collect(Collectors.joining(", "));
+        }
+
+        String csv() {
+            return ids.stream().map(id -> id + ",v" + id + "\n").collect(Collectors.joining());
         }
     }
 
     @Test
     void everyAcknowledgedRowSurvivesKillNineExactlyOnce() throws Exception {
-        run(Integer.getInteger("crash.cycles", DEFAULT_CYCLES), 6, 4);
+        run(Integer.getInteger("crash.cycles", DEFAULT_CYCLES), 4);
     }
 
-    /** Kill cycles with {@code asyncInTen}/10 async INSERTs and {@code requestIdInTen}/10 with a request id. */
-    private void run(int cycles, int asyncInTen, int requestIdInTen) throws Exception {
-        this.asyncInTen = asyncInTen;
+    /** Kill cycles with {@code requestIdInTen}/10 of the group-commit INSERTs carrying a request id. */
+    private void run(int cycles, int requestIdInTen) throws Exception {
         this.requestIdInTen = requestIdInTen;
         long seed = Long.getLong("crash.seed", System.nanoTime());
-        System.out.println("GroupCommitCrashTest seed " + seed + " cycles " + cycles + " async " + asyncInTen
-                + "/10, request ids " + requestIdInTen + "/10 (rerun: -Dcrash.seed=" + seed + ")");
+        System.out.println("LoadCrashCyclesTest seed " + seed + " cycles " + cycles
+                + ", request ids " + requestIdInTen + "/10 (rerun: -Dcrash.seed=" + seed + ")");
         Random random = new Random(seed);
         long started = System.nanoTime();
         long totalAcks = 0;
@@ -148,8 +187,9 @@ class GroupCommitCrashTest {
         try (ServerProcess server = ServerProcess.start(dir)) {
             settleAndVerify(server, cycles);
         }
-        System.out.printf("GroupCommitCrashTest: %d cycles, %d acknowledged INSERTs, %d ids checked, %d s%n",
-                cycles, totalAcks, mustExist.size(), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+        System.out.printf("LoadCrashCyclesTest: %d cycles, %d acknowledged loads %s, %d ids checked, %d s%n",
+                cycles, totalAcks, new TreeMap<>(acknowledgedByRoute), mustExist.size(),
+                TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
     }
 
     private static Connection connect(ServerProcess server, String params) throws SQLException {
@@ -164,28 +204,29 @@ class GroupCommitCrashTest {
         }
     }
 
-    /** One client: async and sync INSERTs on two sessions until the server dies. */
+    /** One client: loads by every route (a session per INSERT mode, HTTP for Stream Load) until the server dies. */
     private void write(ServerProcess server, long seed, AtomicBoolean killed, CountDownLatch enough,
             AtomicLong acks) {
         Random random = new Random(seed);
         Op op = null;
-        try (Connection async = connect(server, "&sessionVariables=group_commit=async_mode");
-                Connection sync = connect(server, "&sessionVariables=group_commit=sync_mode");
-                Statement asyncStatement = async.createStatement();
-                Statement syncStatement = sync.createStatement()) {
+        Map<Route, Connection> sessions = new EnumMap<>(Route.class);
+        try {
+            for (Route route : List.of(Route.ASYNC_INSERT, Route.SYNC_INSERT, Route.NORMAL_INSERT)) {
+                sessions.put(route, connect(server, "&sessionVariables=group_commit=" + route.groupCommit));
+            }
             while (true) {
                 int rows = 1 + random.nextInt(4);
                 List<Long> ids = new ArrayList<>(rows);
                 for (int i = 0; i < rows; i++) {
                     ids.add(nextId.getAndIncrement());
                 }
-                boolean isAsync = random.nextInt(10) < asyncInTen;
-                String requestId = random.nextInt(10) < requestIdInTen ? "req-" + ids.getFirst() : null;
-                op = new Op(ids, isAsync, requestId);
-                Statement s = isAsync ? asyncStatement : syncStatement;
+                Route route = ROUTES_IN_TEN[random.nextInt(ROUTES_IN_TEN.length)];
+                String requestId = route.groupCommitInsert() && random.nextInt(10) < requestIdInTen
+                        ? "req-" + ids.getFirst() : null;
+                op = new Op(ids, route, requestId);
                 for (int attempt = 1; ; attempt++) {
                     try {
-                        run(s, op);
+                        load(server, sessions, op);
                         break;
                     } catch (SQLException e) {
                         if (killed.get() || op.requestId() == null || attempt == 5) {
@@ -197,11 +238,12 @@ class GroupCommitCrashTest {
                 }
                 mustExist.addAll(ids);
                 note(op, "acknowledged");
+                acknowledgedByRoute.computeIfAbsent(route, r -> new AtomicLong()).incrementAndGet();
                 op = null;
                 acks.incrementAndGet();
                 enough.countDown();
             }
-        } catch (SQLException e) {
+        } catch (SQLException | IOException e) {
             if (op != null) {
                 inDoubt.add(op);
                 note(op, "cut by the kill");
@@ -209,15 +251,57 @@ class GroupCommitCrashTest {
             if (!killed.get()) {
                 unexpected.add("writer failed while the server was alive: " + e);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            unexpected.add("writer interrupted: " + e);
+        } finally {
+            for (Connection c : sessions.values()) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // The server is gone; the socket is closed either way.
+                }
+            }
         }
     }
 
-    private static void run(Statement s, Op op) throws SQLException {
+    private static void load(ServerProcess server, Map<Route, Connection> sessions, Op op)
+            throws SQLException, IOException, InterruptedException {
+        if (op.route().streamLoad) {
+            streamLoad(server, op);
+            return;
+        }
+        try (Statement s = sessions.get(op.route()).createStatement()) {
+            insert(s, op);
+        }
+    }
+
+    private static void insert(Statement s, Op op) throws SQLException {
         if (op.requestId() != null) {
             s.execute("SET group_commit_request_id = '" + op.requestId() + "'");
         }
         GcSql.Load load = GcSql.insert(s, op.sql());
-        assertThat(load.label()).startsWith("group_commit_");
+        if (op.route() == Route.NORMAL_INSERT) {
+            assertThat(load.status()).isEqualTo("VISIBLE");
+        } else {
+            assertThat(load.label()).startsWith("group_commit_");
+        }
+    }
+
+    /** A Stream Load of the op's rows as CSV; an answer other than Success is an error the writer reports. */
+    private static void streamLoad(ServerProcess server, Op op) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort()
+                        + "/api/crash/t/_stream_load"))
+                .PUT(HttpRequest.BodyPublishers.ofString(op.csv())).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("root:".getBytes()))
+                .header("column_separator", ",");
+        if (op.route() != Route.NORMAL_STREAM) {
+            request.header("group_commit", op.route().groupCommit);
+        }
+        HttpResponse<String> reply = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (reply.statusCode() != 200 || !STREAM_LOAD_SUCCESS.matcher(reply.body()).find()) {
+            throw new IOException("Stream Load refused: HTTP " + reply.statusCode() + " " + reply.body());
+        }
     }
 
     /**
@@ -230,8 +314,8 @@ class GroupCommitCrashTest {
             List<Op> retried = new ArrayList<>();
             for (Op op : List.copyOf(inDoubt)) {
                 if (op.requestId() != null) {
-                    s.execute("SET group_commit = " + (op.async() ? "async_mode" : "sync_mode"));
-                    run(s, op);
+                    s.execute("SET group_commit = " + op.route().groupCommit);
+                    insert(s, op);
                     note(op, "retried after restart, acknowledged");
                     retried.add(op);
                 }

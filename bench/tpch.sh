@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# TPC-H's 22 queries, TPC-DS Q3 and a full scan of lineitem (`SELECT sum(l_extendedprice) FROM lineitem`) on a
+# ShoalDB server next to in-process DuckDB (threads=2) holding the same data, by shoal-bench's TpcBenchmark.
+# The data is generated once per scale factor (Trino's dbgen / dsdgen ports) into DATA and reused by later runs;
+# ShoalDB loads it by Stream Load, DuckDB by COPY from the same files. Each query runs once unmeasured (its result
+# is compared with DuckDB's; a wrong result is not timed), then RUNS times; the table gives the medians and the
+# geometric mean of ShoalDB ÷ DuckDB over the TPC-H queries that ShoalDB runs. Queries ShoalDB does not support
+# yet are listed with its error and DuckDB's time.
+# Build first: mvn -B -q -DskipTests package   (the server, tools and shoal-bench/target/benchmarks.jar)
+# Usage: bench/tpch.sh
+# Env: SF (1), RUNS (5), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+SF=${SF:-1}
+RUNS=${RUNS:-5}
+DATA=${DATA:-$home/target/tpc-data}
+mkdir -p "$work/snap/bench" "$DATA"
+cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
+
+machine
+echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2}"
+start_shoal
+"$JAVA_HOME/bin/java" -Xmx4g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar" \
+  io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs "$RUNS" --query-port "$SHOAL_QPORT" --http-port "$SHOAL_HPORT" \
+  --data-dir "$DATA" --duckdb-threads "${DUCKDB_THREADS:-2}" ${QUERIES:+--queries "$QUERIES"}
+machine

@@ -1,0 +1,193 @@
+package io.shoaldb.bench.tpc;
+
+import io.shoaldb.testing.tpc.QueryResult;
+import io.shoaldb.testing.tpc.ResultComparison;
+import io.shoaldb.testing.tpc.TpcLoad;
+import io.shoaldb.testing.tpc.TpcQueries;
+import io.shoaldb.testing.tpc.TpcQuery;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Times the TPC-H queries, TPC-DS Q3 and a full lineitem scan on a running ShoalDB server and on in-process
+ * DuckDB holding the same data, and prints one Markdown table. Each query runs once unmeasured (its
+ * result is compared with DuckDB's: a wrong answer gets no time), then {@code --runs} times; the figure is
+ * the median wall time from sending the query to reading its last row over the client protocol (JDBC for
+ * both). The geometric mean covers the TPC-H queries that ShoalDB runs and answers correctly.
+ * <p>
+ * Usage: {@code TpcBenchmark --scale 1 --runs 5 --query-port 29030 --http-port 28030 --data-dir DIR
+ * [--queries q01,q06] [--duckdb-threads 2]}. The server must be empty of a database named {@code tpc}
+ * (it is dropped and reloaded).
+ */
+public final class TpcBenchmark {
+    private static final String DB = "tpc";
+
+    private TpcBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
+        int runs = Integer.parseInt(options.getOrDefault("runs", "5"));
+        String queryPort = options.getOrDefault("query-port", "9030");
+        String httpPort = options.getOrDefault("http-port", "8030");
+        Path dataDir = Path.of(options.getOrDefault("data-dir", "target/tpc-data"));
+        List<TpcQuery> queries = TpcQueries.selected(options.get("queries"));
+        int duckThreads = Integer.parseInt(options.getOrDefault("duckdb-threads", "2"));
+
+        try (Connection shoal = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + queryPort
+                + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true&socketTimeout=1800000", "root", "");
+             Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
+            try (Statement s = duckdb.createStatement()) {
+                s.execute("SET threads = " + duckThreads);
+            }
+            boolean tpcds = queries.stream().anyMatch(TpcQuery::isTpcds);
+            long t0 = System.nanoTime();
+            TpcLoad.loadAll(dataDir, scale, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB, duckdb,
+                    line -> System.out.println("LOAD " + line));
+            System.out.printf(Locale.ROOT, "LOAD total %.1f s%n", (System.nanoTime() - t0) / 1e9);
+            try (Statement s = shoal.createStatement()) {
+                s.execute("USE " + DB);
+            }
+            List<Row> rows = new ArrayList<>();
+            for (TpcQuery q : queries) {
+                Row row = measure(q, shoal, duckdb, runs);
+                System.out.println("QUERY " + row.describe());
+                rows.add(row);
+            }
+            System.out.println();
+            System.out.print(table(rows, scale, runs, duckThreads));
+        }
+    }
+
+    /** One query's outcome: medians and runs in ms (null when the engine did not run it), and a note. */
+    private record Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note) {
+        boolean comparable() {
+            return shoalMs != null && duckMs != null && note.isEmpty();
+        }
+
+        String describe() {
+            return name + " shoaldb_ms=" + shoalMs + " " + Arrays.toString(shoalRuns) + " duckdb_ms=" + duckMs + " "
+                    + Arrays.toString(duckRuns) + (note.isEmpty() ? "" : " note=" + note);
+        }
+    }
+
+    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs) throws SQLException {
+        QueryResult expected = run(duckdb, q.duckDbSql());
+        double[] duckRuns = time(duckdb, q.duckDbSql(), runs);
+        QueryResult actual;
+        try {
+            actual = run(shoal, q.sql());
+        } catch (SQLException e) {
+            String note = e.getErrorCode() == 1235 ? "not supported: " + e.getMessage()
+                    : "error " + e.getErrorCode() + ": " + e.getMessage();
+            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, note);
+        }
+        String diff = ResultComparison.diff(expected, actual, q.orderColumns(expected.labels()));
+        if (diff != null) {
+            System.out.println("MISMATCH " + q.name() + "\n" + diff);
+            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)");
+        }
+        double[] shoalRuns = time(shoal, q.sql(), runs);
+        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "");
+    }
+
+    private static QueryResult run(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return QueryResult.read(rs);
+        }
+    }
+
+    private static double[] time(Connection c, String sql, int runs) throws SQLException {
+        double[] ms = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                int columns = rs.getMetaData().getColumnCount();
+                while (rs.next()) {
+                    for (int col = 1; col <= columns; col++) {
+                        rs.getObject(col);
+                    }
+                }
+            }
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return ms;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    static String table(List<Row> rows, double scale, int runs, int duckThreads) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run, DuckDB threads=%d%n%n",
+                fmtScale(scale), runs, duckThreads));
+        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | note |\n");
+        out.append("|---|---:|---:|---:|---|\n");
+        double logSum = 0;
+        int counted = 0;
+        int tpch = 0;
+        for (Row r : rows) {
+            String ratio = r.comparable() ? String.format(Locale.ROOT, "%.2f", r.shoalMs() / r.duckMs()) : "–";
+            out.append("| ").append(r.name()).append(" | ").append(ms(r.shoalMs())).append(" | ").append(ms(r.duckMs()))
+                    .append(" | ").append(ratio).append(" | ").append(r.note().replace("|", "/")).append(" |\n");
+            if (r.name().matches("q\\d\\d")) {
+                tpch++;
+                if (r.comparable()) {
+                    logSum += Math.log(r.shoalMs() / r.duckMs());
+                    counted++;
+                }
+            }
+        }
+        out.append('\n');
+        if (counted > 0) {
+            out.append(String.format(Locale.ROOT, "Geometric mean of ShoalDB ÷ DuckDB over the %d of %d TPC-H queries "
+                    + "that ShoalDB runs: %.2f%n", counted, tpch, Math.exp(logSum / counted)));
+        } else {
+            out.append("Geometric mean: none of the ").append(tpch).append(" TPC-H queries runs on ShoalDB yet\n");
+        }
+        List<String> others = rows.stream().map(Row::name).filter(n -> !n.matches("q\\d\\d")).toList();
+        if (!others.isEmpty()) {
+            out.append("Not in the mean: ").append(String.join(", ", others))
+                    .append(" (TPC-DS, and our own queries: scan = sum(l_extendedprice) over lineitem, "
+                            + "q01-dated = Q1 with its date computed by hand)\n");
+        }
+        return out.toString();
+    }
+
+    private static String ms(Double v) {
+        if (v == null) {
+            return "–";
+        }
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String fmtScale(double scale) {
+        return java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString();
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("usage: --name value ...; got " + String.join(" ", args));
+            }
+            options.put(args[i].substring(2), args[++i]);
+        }
+        return options;
+    }
+}
