@@ -145,7 +145,7 @@ class JoinExecutionTest {
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.SUBQUERY_MORE_THAN_ONE_ROW));
     }
 
-    /** NOT IN as a join: the planner does not produce it yet, so the plan is written by hand over constant rows. */
+    /** The null-aware anti join on its own, over constant rows: a NULL on either side, an empty build side. */
     @ParameterizedTest
     @MethodSource("ways")
     void nullAwareAntiJoinIsNotIn(int p, long unused) {

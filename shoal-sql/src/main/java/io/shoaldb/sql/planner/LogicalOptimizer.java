@@ -9,7 +9,12 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
@@ -18,7 +23,8 @@ import org.apache.calcite.tools.RelBuilder;
 /**
  * The logical rewrites, in phases, each run by Calcite's HepPlanner to a fixpoint:
  * <ol>
- *   <li>subqueries (EXISTS, IN, NOT IN, scalar; correlated or not) become joins and aggregates over
+ *   <li>[NOT] EXISTS and [NOT] IN conjuncts of WHERE of a simple form become semi / anti joins
+ *       ({@link SubqueryJoins}); other subqueries (scalar ones, correlated or not) become joins and aggregates over
  *       {@code Correlate}s, which Calcite's decorrelator then turns into plain joins;</li>
  *   <li>filters are pushed into joins (conditions become join keys) and down to the scans, DISTINCT
  *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
@@ -60,14 +66,14 @@ final class LogicalOptimizer {
     }
 
     static RelNode optimize(RelNode rel, RelBuilder builder) {
-        RelNode r = run(rel, SUBQUERIES);
+        RelNode r = run(SubqueryJoins.rewrite(rel), SUBQUERIES);
         if (hasCorrelate(r)) {
             // Only when needed: the decorrelator also simplifies filters by Calcite's typing (x / 0 IS NULL to
             // FALSE), which is wrong for Doris, where x / 0 is NULL.
             r = RelDecorrelator.decorrelateQuery(r, builder);
             rejectCorrelates(r);
         }
-        r = run(r, PUSH_DOWN);
+        r = run(commonFactorsPulled(r), PUSH_DOWN);
         if (!hasJoin(r)) {
             // One table: the physical translator prunes its columns itself.
             return run(r, TIDY);
@@ -102,6 +108,30 @@ final class LogicalOptimizer {
         HepPlanner planner = new HepPlanner(program);
         planner.setRoot(rel);
         return planner.findBestExp();
+    }
+
+    /**
+     * {@code (a AND b) OR (a AND c)} as {@code a AND (b OR c)} in every filter and join condition, so that a join
+     * key repeated in every branch of an OR (TPC-H Q19) becomes a key, and single-table terms reach their scans.
+     */
+    private static RelNode commonFactorsPulled(RelNode rel) {
+        return rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                RelNode visited = super.visit(other);
+                RexBuilder rex = visited.getCluster().getRexBuilder();
+                if (visited instanceof Filter f) {
+                    RexNode pulled = RexUtil.pullFactors(rex, f.getCondition());
+                    return pulled.equals(f.getCondition()) ? f : f.copy(f.getTraitSet(), f.getInput(), pulled);
+                }
+                if (visited instanceof Join j) {
+                    RexNode pulled = RexUtil.pullFactors(rex, j.getCondition());
+                    return pulled.equals(j.getCondition()) ? j : j.copy(j.getTraitSet(), pulled, j.getLeft(), j.getRight(),
+                            j.getJoinType(), j.isSemiJoinDone());
+                }
+                return visited;
+            }
+        });
     }
 
     private static boolean hasJoin(RelNode rel) {

@@ -33,6 +33,7 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import io.shoaldb.sql.planner.physical.JoinType;
@@ -369,7 +370,13 @@ final class PhysicalTranslator {
         List<Integer> leftKeyFields = new ArrayList<>();
         List<Integer> rightKeyFields = new ArrayList<>();
         List<Boolean> filterNulls = new ArrayList<>();
-        RexNode remaining = RelOptUtil.splitJoinCondition(leftRel, rightRel, join.getCondition(), leftKeyFields,
+        RexNode condition = join.getCondition();
+        boolean nullAwareAnti = relType == JoinRelType.ANTI && isNotInCondition(condition, leftWidth);
+        if (nullAwareAnti) {
+            // x = y OR x IS NULL OR y IS NULL: NOT IN, which the null-aware anti join runs on hashed keys.
+            condition = ((RexCall) condition).getOperands().get(0);
+        }
+        RexNode remaining = RelOptUtil.splitJoinCondition(leftRel, rightRel, condition, leftKeyFields,
                 rightKeyFields, filterNulls);
         List<RexNode> residualTerms = new ArrayList<>(RelOptUtil.conjunctions(remaining));
         List<Expr> leftKeys = new ArrayList<>();
@@ -418,7 +425,7 @@ final class PhysicalTranslator {
                 swap = false;
             }
             case ANTI -> {
-                type = JoinType.ANTI;
+                type = nullAwareAnti ? JoinType.NULL_AWARE_ANTI : JoinType.ANTI;
                 swap = false;
             }
             default -> throw ErrorCode.NOT_SUPPORTED.exception(relType + " joins");
@@ -441,7 +448,8 @@ final class PhysicalTranslator {
         RexNode residualRex = RexUtil.composeConjunction(rexBuilder, residualTerms);
         Expr residual = residualRex.isAlwaysTrue() ? null : rex(pairTypes, mapping, residualRex);
         double buildRows = swap ? leftRows : rightRows;
-        boolean partitioned = !probeKeys.isEmpty() && buildRows > broadcastRowLimit;
+        // NOT IN needs to know whether the whole build side is empty or holds a NULL: never partitioned.
+        boolean partitioned = !probeKeys.isEmpty() && buildRows > broadcastRowLimit && type != JoinType.NULL_AWARE_ANTI;
         PhysicalNode probeNode = probe.node();
         PhysicalNode buildNode = build.node();
         PhysicalHashJoin.Distribution distribution;
@@ -465,6 +473,25 @@ final class PhysicalTranslator {
             joined = new PhysicalProject(joined, reorder);
         }
         return new Translated(joined, parallel);
+    }
+
+    /** {@code a = b OR a IS NULL OR b IS NULL} with {@code a} a left column and {@code b} a right one. */
+    private static boolean isNotInCondition(RexNode condition, int leftWidth) {
+        if (!condition.isA(SqlKind.OR) || ((RexCall) condition).getOperands().size() != 3) {
+            return false;
+        }
+        List<RexNode> terms = ((RexCall) condition).getOperands();
+        if (!(terms.get(0) instanceof RexCall eq) || !eq.isA(SqlKind.EQUALS)
+                || !(eq.getOperands().get(0) instanceof org.apache.calcite.rex.RexInputRef a)
+                || !(eq.getOperands().get(1) instanceof org.apache.calcite.rex.RexInputRef b)
+                || a.getIndex() >= leftWidth || b.getIndex() < leftWidth) {
+            return false;
+        }
+        return isNullOf(terms.get(1), a) && isNullOf(terms.get(2), b);
+    }
+
+    private static boolean isNullOf(RexNode node, org.apache.calcite.rex.RexInputRef ref) {
+        return node instanceof RexCall c && c.isA(SqlKind.IS_NULL) && c.getOperands().get(0).equals(ref);
     }
 
     private static double rows(RelMetadataQuery mq, RelNode rel) {
