@@ -2,28 +2,28 @@ package io.shoaldb.exec;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
-import io.shoaldb.exec.operator.Operator;
-import io.shoaldb.exec.task.ExchangeBuffer;
+import io.shoaldb.exec.task.QueryExecution;
+import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.sql.planner.physical.OutputColumn;
 import io.shoaldb.vector.Batch;
 import java.util.List;
 
 /**
  * The result of a running query: column labels and types, then batches (flat, no selection) until
- * {@link #next()} returns null. {@link #close()} stops the parallel tasks, waits for them to release their
- * files and releases the table snapshot; it is idempotent and safe at any point (client gone mid-result,
- * error). The stream is used by one thread at a time; the final fragment runs in that thread.
+ * {@link #next()} returns null. {@link #close()} stops the query's drivers, waits for them to release their
+ * files and releases the table snapshots; it is idempotent and safe at any point (client gone mid-result,
+ * error). The stream is used by one thread at a time, which waits here while the workers produce.
  */
 public final class QueryResultStream implements AutoCloseable {
     private final List<OutputColumn> columns;
-    private final Operator root;
+    private final ResultQueue result;
     private final Runnable release;
     private boolean closed;
     private boolean finished;
 
-    QueryResultStream(List<OutputColumn> columns, Operator root, Runnable release) {
+    QueryResultStream(List<OutputColumn> columns, ResultQueue result, Runnable release) {
         this.columns = List.copyOf(columns);
-        this.root = root;
+        this.result = result;
         this.release = release;
     }
 
@@ -37,25 +37,21 @@ public final class QueryResultStream implements AutoCloseable {
             return null;
         }
         try {
-            Batch b = root.next();
+            Batch b = result.take();
             if (b == null) {
                 finished = true;
                 close();
                 return null;
             }
             return b.compact();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw ErrorCode.INTERNAL_ERROR.exception("query interrupted");
         } catch (RuntimeException e) {
             close();
-            throw translate(e);
+            throw QueryExecution.clientError(e);
         }
-    }
-
-    private static ShoalException translate(RuntimeException e) {
-        Throwable t = e instanceof ExchangeBuffer.ProducerFailure f ? f.getCause() : e;
-        if (t instanceof ShoalException s) {
-            return s;
-        }
-        return ErrorCode.INTERNAL_ERROR.exceptionWithCause(t, String.valueOf(t));
     }
 
     @Override
@@ -64,10 +60,6 @@ public final class QueryResultStream implements AutoCloseable {
             return;
         }
         closed = true;
-        try {
-            root.close();
-        } finally {
-            release.run();
-        }
+        release.run();
     }
 }

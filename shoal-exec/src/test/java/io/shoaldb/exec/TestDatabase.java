@@ -12,6 +12,7 @@ import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.catalog.model.TabletInfo;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.QueryPlanner;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.storage.StorageEngine;
@@ -105,8 +106,14 @@ final class TestDatabase implements AutoCloseable {
 
     /** Runs a query and returns its rows as Java objects. */
     List<List<Object>> query(String sql) {
+        return query(sql, PlannerSettings.DEFAULT, QueryContext.defaults());
+    }
+
+    /** Runs a query planned with {@code settings} in {@code context}. */
+    List<List<Object>> query(String sql, PlannerSettings settings, QueryContext context) {
         List<List<Object>> rows = new ArrayList<>();
-        try (QueryResultStream s = executor.execute(plan(sql))) {
+        PhysicalPlan plan = planner.plan(DorisSqlParser.parse(sql), catalog.snapshot(), DB, settings);
+        try (QueryResultStream s = executor.execute(plan, context)) {
             for (Batch b = s.next(); b != null; b = s.next()) {
                 for (int i = 0; i < b.positionCount(); i++) {
                     List<Object> row = new ArrayList<>();

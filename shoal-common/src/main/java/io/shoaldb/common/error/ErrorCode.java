@@ -71,6 +71,9 @@ public enum ErrorCode {
     INVALID_VALUE(1105, "HY000", ErrorCategory.USER, "%s"),
     /** A query that names existing objects but does not type-check or cannot be analysed (Doris reports 1105). */
     INVALID_QUERY(1105, "HY000", ErrorCategory.USER, "%s"),
+    SUBQUERY_MORE_THAN_ONE_ROW(1242, "21000", ErrorCategory.USER, "Subquery returns more than 1 row"),
+    QUERY_TIMEOUT(3024, "HY000", ErrorCategory.USER,
+            "Query execution was interrupted, maximum statement execution time exceeded (%d s)"),
 
     // HTTP front door (Stream Load); texts follow Doris's BE/FE where Doris has the same error
     HTTP_NO_AUTH(1045, "28000", ErrorCategory.USER, "no valid Basic authorization"),

@@ -11,16 +11,18 @@ import java.util.List;
 /**
  * Assigns a dense group id to every row by its key columns: row hashes are computed column by column
  * (typed loops), then an open-addressing table of group ids is probed; a stored 64-bit hash per group
- * makes the key comparison run almost only on true matches. Keys of any type, NULL included.
+ * makes the key comparison run almost only on true matches. Keys of any type, NULL included. Hash joins
+ * use it too: the build side's distinct keys are groups, the probe side {@link #find finds} them (lookups
+ * only, so any number of threads may probe a table nobody inserts into any more).
  */
-final class GroupByHash {
+public final class GroupByHash {
     private final List<DataType> keyTypes;
     private final KeyColumn[] keys;
     private int[] table = new int[1024];
     private long[] groupHashes = new long[256];
     private int groups;
 
-    GroupByHash(List<DataType> keyTypes) {
+    public GroupByHash(List<DataType> keyTypes) {
         this.keyTypes = List.copyOf(keyTypes);
         this.keys = new KeyColumn[keyTypes.size()];
         for (int i = 0; i < keys.length; i++) {
@@ -29,7 +31,7 @@ final class GroupByHash {
         Arrays.fill(table, -1);
     }
 
-    int groupCount() {
+    public int groupCount() {
         return groups;
     }
 
@@ -37,7 +39,7 @@ final class GroupByHash {
      * Group ids for {@code rows[0 .. count)} of the batch, reading key column {@code keyColumns[k]}; new
      * groups are created as needed.
      */
-    int[] groupIds(Batch batch, int[] keyColumns, int[] rows, int count) {
+    public int[] groupIds(Batch batch, int[] keyColumns, int[] rows, int count) {
         FlatVector[] vectors = new FlatVector[keys.length];
         long[] hashes = new long[count];
         for (int k = 0; k < keys.length; k++) {
@@ -49,6 +51,47 @@ final class GroupByHash {
             ids[i] = findOrInsert(hashes[i], vectors, rows[i]);
         }
         return ids;
+    }
+
+    /** Like {@link #groupIds} but never inserts: -1 for a key that is not in the table. */
+    public int[] find(Batch batch, int[] keyColumns, int[] rows, int count) {
+        FlatVector[] vectors = new FlatVector[keys.length];
+        long[] hashes = new long[count];
+        for (int k = 0; k < keys.length; k++) {
+            vectors[k] = Flat.of(batch.column(keyColumns[k]));
+            keys[k].hash(vectors[k], rows, count, hashes);
+        }
+        int[] ids = new int[count];
+        int mask = table.length - 1;
+        for (int i = 0; i < count; i++) {
+            long hash = hashes[i];
+            int slot = (int) KeyColumn.mix(hash) & mask;
+            int found = -1;
+            for (int g = table[slot]; g >= 0; g = table[slot]) {
+                if (groupHashes[g] == hash && keysEqual(g, vectors, rows[i])) {
+                    found = g;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+            ids[i] = found;
+        }
+        return ids;
+    }
+
+    /**
+     * Hashes of {@code rows[0 .. count)} of the key columns, the same as the table's: equal keys of equal
+     * types hash equally, which is what hash exchanges rely on to send both sides of a join to one consumer.
+     */
+    public static long[] hashes(List<DataType> keyTypes, FlatVector[] columns, int[] rows, int count) {
+        long[] hashes = new long[count];
+        for (int k = 0; k < columns.length; k++) {
+            KeyColumn.create(keyTypes.get(k)).hash(columns[k], rows, count, hashes);
+        }
+        for (int i = 0; i < count; i++) {
+            hashes[i] = KeyColumn.mix(hashes[i]);
+        }
+        return hashes;
     }
 
     private int findOrInsert(long hash, FlatVector[] vectors, int row) {

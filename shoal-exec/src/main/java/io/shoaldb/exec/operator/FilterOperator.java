@@ -19,6 +19,9 @@ public final class FilterOperator implements Operator {
     @Override
     public Batch next() {
         for (Batch b = input.next(); b != null; b = input.next()) {
+            if (b == NOT_READY) {
+                return b;
+            }
             int[] rows = b.selection() != null ? b.selection().clone() : Flat.identity(b.rowCount());
             int n = filter.filter(b, rows, b.positionCount(), rows);
             if (n > 0) {

@@ -21,6 +21,9 @@ public final class HashAggregationOperator implements Operator {
     public Batch next() {
         if (!consumed) {
             for (Batch b = input.next(); b != null; b = input.next()) {
+                if (b == NOT_READY) {
+                    return b;
+                }
                 aggregator.add(b);
             }
             consumed = true;

@@ -18,8 +18,8 @@ public final class LimitOperator implements Operator {
     public Batch next() {
         while (remaining > 0) {
             Batch b = input.next();
-            if (b == null) {
-                return null;
+            if (b == null || b == NOT_READY) {
+                return b;
             }
             int n = b.positionCount();
             int from = (int) Math.min(toSkip, n);

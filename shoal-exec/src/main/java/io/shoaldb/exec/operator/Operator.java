@@ -10,13 +10,17 @@ import io.shoaldb.vector.Batch;
  *   OPEN --next() returns null-----> FINISHED   (every later next() returns null)
  *   any  --close()-----------------> CLOSED     (idempotent; releases files, memory, inputs)
  * </pre>
- * {@link #next()} returns a batch with at least one position, or null at the end; it may block only
- * on I/O (storage reads) - never on another task - except the exchange source at the top of a
- * single-threaded fragment. A batch returned stays valid after the next call (operators never reuse
+ * {@link #next()} returns a batch with at least one position, or null at the end, or {@link #NOT_READY}
+ * when its input waits for another task (an exchange with nothing buffered yet): the operator keeps its
+ * state, passes NOT_READY up, and the driver gives its worker back until the exchange resumes it. It may
+ * block only on I/O (storage reads), never on another task. A batch returned stays valid after the next call (operators never reuse
  * arrays of batches they have handed out). {@link #close()} closes the operator's inputs too and may be
  * called at any point, including before the end (LIMIT satisfied, client gone, query cancelled).
  */
 public interface Operator extends AutoCloseable {
+    /** Returned by {@link #next()} instead of waiting: call again once the driver is resumed. Compare by identity. */
+    Batch NOT_READY = new Batch(0);
+
     Batch next();
 
     @Override

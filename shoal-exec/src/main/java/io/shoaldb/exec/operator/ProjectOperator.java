@@ -20,8 +20,8 @@ public final class ProjectOperator implements Operator {
     @Override
     public Batch next() {
         Batch b = input.next();
-        if (b == null) {
-            return null;
+        if (b == null || b == NOT_READY) {
+            return b;
         }
         ColumnVector[] out = new ColumnVector[expressions.length];
         for (int i = 0; i < out.length; i++) {

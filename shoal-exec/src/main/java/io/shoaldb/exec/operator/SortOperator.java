@@ -33,8 +33,8 @@ public final class SortOperator implements Operator {
 
     @Override
     public Batch next() {
-        if (order == null) {
-            consume();
+        if (order == null && !consume()) {
+            return NOT_READY;
         }
         if (position >= end) {
             return null;
@@ -48,9 +48,13 @@ public final class SortOperator implements Operator {
         return new Batch(n, out);
     }
 
-    private void consume() {
+    /** Buffers input until its end (true) or until it is not ready (false: call again). */
+    private boolean consume() {
         long threshold = limit < 0 ? Long.MAX_VALUE : Math.max(2 * limit, 4096);
         for (Batch b = input.next(); b != null; b = input.next()) {
+            if (b == NOT_READY) {
+                return false;
+            }
             buffer.add(b);
             if (buffer.rowCount() > threshold) {
                 truncate();
@@ -62,6 +66,7 @@ public final class SortOperator implements Operator {
         long last = limit < 0 ? order.length : Math.min(order.length, limit);
         position = (int) Math.min(offset, last);
         end = (int) last;
+        return true;
     }
 
     /** Top-N: keep only the best {@code limit} rows buffered so far. */

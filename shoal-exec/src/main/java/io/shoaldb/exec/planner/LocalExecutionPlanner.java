@@ -1,19 +1,25 @@
 package io.shoaldb.exec.planner;
 
-import io.shoaldb.common.error.ErrorCode;
-import io.shoaldb.exec.operator.ExchangeSourceOperator;
+import io.shoaldb.exec.ExecutionListener;
+import io.shoaldb.exec.exchange.LocalExchange;
+import io.shoaldb.exec.operator.EnforceSingleRowOperator;
 import io.shoaldb.exec.operator.FilterOperator;
 import io.shoaldb.exec.operator.HashAggregationOperator;
 import io.shoaldb.exec.operator.LimitOperator;
-import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.ProjectOperator;
-import io.shoaldb.exec.operator.ScanOperator;
+import io.shoaldb.exec.operator.ScanSourceOperator;
 import io.shoaldb.exec.operator.SortOperator;
 import io.shoaldb.exec.operator.ValuesOperator;
-import io.shoaldb.exec.task.ExchangeBuffer;
+import io.shoaldb.exec.operator.join.HashJoinOperator;
+import io.shoaldb.exec.operator.join.JoinBridge;
+import io.shoaldb.exec.task.Pipeline;
+import io.shoaldb.exec.task.QueryExecution;
+import io.shoaldb.exec.task.ResultQueue;
+import io.shoaldb.sql.planner.physical.PhysicalEnforceSingleRow;
 import io.shoaldb.sql.planner.physical.PhysicalExchange;
 import io.shoaldb.sql.planner.physical.PhysicalFilter;
 import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalLimit;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalProject;
@@ -21,83 +27,115 @@ import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
 import io.shoaldb.storage.TableSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.LongFunction;
 
 /**
- * Builds operators for the two fragments of a plan. The fragment under the (single, for now) GATHER
- * exchange is built once per tablet, with the tablet's scan at its leaf; the fragment above is built once
- * with the exchange's source at its leaf. With joins, each exchange will cut the plan into one more
- * fragment and this class will build a pipeline per fragment and split.
+ * Cuts a physical plan into pipelines and adds them to a {@link QueryExecution}. A pipeline ends at a sink:
+ * an exchange (the plan's exchanges), a join's hash build (the build input of every join), or the result.
+ * Its driver count follows from its source: scans run on {@code parallelism} drivers that share the
+ * tablets, an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
+ * between source and sink are created per driver. Aggregations and sorts consume their input inside their
+ * pipeline (the partial / final split across an exchange is the planner's). A join's probe pipeline depends
+ * on its build pipeline; a BROADCAST exchange under a join's build side is not materialised, because in one
+ * process every probe driver can read the one shared hash table.
  */
 public final class LocalExecutionPlanner {
-    private LocalExecutionPlanner() {
+    private final QueryExecution query;
+    private final LongFunction<TableSnapshot> snapshots;
+    private final int parallelism;
+    private final int exchangeCapacity;
+    private final ExecutionListener listener;
+
+    /** A plan subtree as the part of a pipeline it becomes: its drivers, their operators, the builds it waits for. */
+    private record Fragment(int drivers, Pipeline.Chain chain, List<Pipeline> dependencies) {
     }
 
-    /** The exchange of a plan, or null when it has none (constant queries). */
-    public static PhysicalExchange findExchange(PhysicalNode node) {
-        if (node instanceof PhysicalExchange e) {
-            for (PhysicalNode in : e.inputs()) {
-                if (findExchange(in) != null) {
-                    throw ErrorCode.NOT_SUPPORTED.exception("plans with more than one exchange");
-                }
-            }
-            return e;
-        }
-        PhysicalExchange found = null;
-        for (PhysicalNode in : node.inputs()) {
-            PhysicalExchange e = findExchange(in);
-            if (e != null) {
-                if (found != null) {
-                    throw ErrorCode.NOT_SUPPORTED.exception("plans with more than one exchange");
-                }
-                found = e;
-            }
-        }
-        return found;
+    public LocalExecutionPlanner(QueryExecution query, LongFunction<TableSnapshot> snapshots, int parallelism,
+                                 int exchangeCapacity, ExecutionListener listener) {
+        this.query = query;
+        this.snapshots = snapshots;
+        this.parallelism = parallelism;
+        this.exchangeCapacity = exchangeCapacity;
+        this.listener = listener;
     }
 
-    /** The scan at the leaf of the parallel fragment. */
-    public static PhysicalScan findScan(PhysicalNode node) {
-        if (node instanceof PhysicalScan s) {
-            return s;
-        }
-        if (node.inputs().size() != 1) {
-            throw ErrorCode.NOT_SUPPORTED.exception("a parallel fragment without exactly one table scan");
-        }
-        return findScan(node.inputs().get(0));
+    /** Adds the plan's pipelines; the returned queue receives the root pipeline's batches. */
+    public ResultQueue plan(PhysicalNode root) {
+        Fragment f = fragment(root);
+        ResultQueue result = new ResultQueue(query, exchangeCapacity, f.drivers());
+        query.add(new Pipeline("result", f.drivers(), f.chain(), result, f.dependencies()));
+        return result;
     }
 
-    /** The per-tablet pipeline of the fragment rooted at {@code node}. */
-    public static Operator buildSplit(PhysicalNode node, TableSnapshot snapshot, long tabletId) {
-        return build(node, leaf -> switch (leaf) {
-            case PhysicalScan s -> new ScanOperator(snapshot, tabletId, s);
-            default -> throw ErrorCode.INTERNAL_ERROR.exception("unexpected leaf " + leaf);
-        });
-    }
-
-    /** The single pipeline above the exchange (or of a plan without one). */
-    public static Operator buildRoot(PhysicalNode node, ExchangeBuffer exchange) {
-        return build(node, leaf -> switch (leaf) {
-            case PhysicalExchange e -> new ExchangeSourceOperator(exchange);
-            case PhysicalValues v -> new ValuesOperator(v);
-            default -> throw ErrorCode.INTERNAL_ERROR.exception("unexpected leaf " + leaf);
-        });
-    }
-
-    private interface Leaves {
-        Operator create(PhysicalNode leaf);
-    }
-
-    private static Operator build(PhysicalNode node, Leaves leaves) {
+    private Fragment fragment(PhysicalNode node) {
         return switch (node) {
-            case PhysicalScan s -> leaves.create(s);
-            case PhysicalExchange e -> leaves.create(e);
-            case PhysicalValues v -> leaves.create(v);
-            case PhysicalFilter f -> new FilterOperator(build(f.input(), leaves), f.condition());
-            case PhysicalProject p -> new ProjectOperator(build(p.input(), leaves), p.expressions());
-            case PhysicalHashAggregate a -> new HashAggregationOperator(build(a.input(), leaves), a);
-            case PhysicalSort s -> new SortOperator(build(s.input(), leaves), s.input().outputTypes(), s.keys(),
-                    s.offset(), s.fetch());
-            case PhysicalLimit l -> new LimitOperator(build(l.input(), leaves), l.offset(), l.fetch());
+            case PhysicalScan s -> scan(s);
+            case PhysicalValues v -> new Fragment(1, (i, self) -> new ValuesOperator(v), List.of());
+            case PhysicalExchange e -> exchange(e);
+            case PhysicalFilter f -> wrap(f.input(), in -> new FilterOperator(in, f.condition()));
+            case PhysicalProject p -> wrap(p.input(), in -> new ProjectOperator(in, p.expressions()));
+            case PhysicalHashAggregate a -> wrap(a.input(), in -> new HashAggregationOperator(in, a));
+            case PhysicalSort s -> wrap(s.input(), in -> new SortOperator(in, s.input().outputTypes(), s.keys(),
+                    s.offset(), s.fetch()));
+            case PhysicalLimit l -> wrap(l.input(), in -> new LimitOperator(in, l.offset(), l.fetch()));
+            case PhysicalEnforceSingleRow e -> {
+                Fragment in = single(fragment(e.input()), e.input());
+                yield new Fragment(1, (i, self) -> new EnforceSingleRowOperator(in.chain().create(i, self),
+                        e.outputTypes()), in.dependencies());
+            }
+            case PhysicalHashJoin j -> join(j);
         };
+    }
+
+    private Fragment scan(PhysicalScan s) {
+        TableSnapshot snapshot = snapshots.apply(s.tableId());
+        ConcurrentLinkedQueue<Long> tablets = new ConcurrentLinkedQueue<>(snapshot.tabletIds().stream().sorted().toList());
+        return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, tablets,
+                tablet -> listener.scanTaskStarted(s.tableId(), tablet)), List.of());
+    }
+
+    private Fragment exchange(PhysicalExchange e) {
+        Fragment in = fragment(e.input());
+        int consumers = e.kind() == PhysicalExchange.Kind.GATHER ? 1 : parallelism;
+        LocalExchange exchange = new LocalExchange(query, e.kind(), e.keys(), in.drivers(), consumers, exchangeCapacity);
+        query.add(new Pipeline("exchange-" + e.kind(), in.drivers(), in.chain(), exchange, in.dependencies()));
+        return new Fragment(consumers, exchange::source, List.of());
+    }
+
+    private Fragment join(PhysicalHashJoin j) {
+        Fragment probe = fragment(j.probe());
+        PhysicalNode buildNode = j.build() instanceof PhysicalExchange e && e.kind() == PhysicalExchange.Kind.BROADCAST
+                ? e.input() : j.build();
+        Fragment build = fragment(buildNode);
+        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers());
+        Pipeline buildPipeline = new Pipeline("join-build", build.drivers(), build.chain(), bridge, build.dependencies());
+        query.add(buildPipeline);
+        List<Pipeline> dependencies = new ArrayList<>(probe.dependencies());
+        dependencies.add(buildPipeline);
+        return new Fragment(probe.drivers(),
+                (i, self) -> new HashJoinOperator(probe.chain().create(i, self), bridge, i), dependencies);
+    }
+
+    /** The fragment on one driver: a GATHER exchange is added when it runs on several. */
+    private Fragment single(Fragment f, PhysicalNode node) {
+        if (f.drivers() == 1) {
+            return f;
+        }
+        LocalExchange exchange = new LocalExchange(query, PhysicalExchange.Kind.GATHER, List.of(), f.drivers(), 1,
+                exchangeCapacity);
+        query.add(new Pipeline("exchange-GATHER", f.drivers(), f.chain(), exchange, f.dependencies()));
+        return new Fragment(1, exchange::source, List.of());
+    }
+
+    private interface Wrapper {
+        io.shoaldb.exec.operator.Operator wrap(io.shoaldb.exec.operator.Operator input);
+    }
+
+    private Fragment wrap(PhysicalNode input, Wrapper wrapper) {
+        Fragment in = fragment(input);
+        return new Fragment(in.drivers(), (i, self) -> wrapper.wrap(in.chain().create(i, self)), in.dependencies());
     }
 }

@@ -2,89 +2,132 @@ package io.shoaldb.exec.task;
 
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.vector.Batch;
-import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs one pipeline (operators of one split, e.g. one tablet) on the worker pool, in slices of at most
- * {@link #SLICE_BATCHES} batches; between slices it re-queues itself so that tasks of all queries share
- * the workers fairly. Only the thread currently running the driver touches its operators - they are
- * created, used and closed there - so operators need no locking.
+ * Runs one instance of a pipeline on the worker pool, in slices of at most {@link #SLICE_BATCHES} batches;
+ * between slices it re-queues itself so that the drivers of all queries share the workers fairly. A driver
+ * whose source has nothing yet ({@link Operator#NOT_READY}) or whose sink is full returns its worker and is
+ * resumed by the exchange or sink that stopped it: workers never wait for other tasks.
+ * <p>
+ * The state machine makes resumption race-free: a resume while the driver runs is remembered and honoured
+ * when the slice ends, and a driver is never queued twice. Only the thread running the driver touches its
+ * operators - they are created, used and closed there - so operators need no locking.
  */
 public final class Driver implements Runnable {
     static final int SLICE_BATCHES = 16;
+    private static final int IDLE = 0;
+    private static final int QUEUED = 1;
+    private static final int RUNNING = 2;
+    private static final int RUNNING_RESUMED = 3;
+    private static final int DONE = 4;
 
-    private final Supplier<Operator> pipeline;
-    private final ExchangeBuffer output;
-    private final TaskScheduler scheduler;
-    private final QueryTasks query;
-    private final Runnable onStart;
+    private final QueryExecution query;
+    private final Pipeline pipeline;
+    private final int index;
+    private final AtomicInteger state = new AtomicInteger(IDLE);
     private Operator operator;
-    private boolean done;
 
-    public Driver(Supplier<Operator> pipeline, ExchangeBuffer output, TaskScheduler scheduler, QueryTasks query,
-                  Runnable onStart) {
-        this.pipeline = pipeline;
-        this.output = output;
-        this.scheduler = scheduler;
+    Driver(QueryExecution query, Pipeline pipeline, int index) {
         this.query = query;
-        this.onStart = onStart;
+        this.pipeline = pipeline;
+        this.index = index;
     }
 
-    public void start() {
-        scheduler.submit(this);
-    }
-
-    /** Called by the exchange when a parked driver may continue. */
-    void resume() {
-        scheduler.submit(this);
+    /** Queues the driver unless it is queued, done, or running (then it runs another slice when this one ends). */
+    public void resume() {
+        while (true) {
+            int s = state.get();
+            if (s == IDLE) {
+                if (state.compareAndSet(IDLE, QUEUED)) {
+                    query.scheduler().submit(this);
+                    return;
+                }
+            } else if (s == RUNNING) {
+                if (state.compareAndSet(RUNNING, RUNNING_RESUMED)) {
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
     }
 
     @Override
     public void run() {
-        if (done) {
+        if (!state.compareAndSet(QUEUED, RUNNING)) {
             return;
         }
+        boolean blocked;
         try {
-            if (query.isCancelled()) {
-                finish();
-                return;
-            }
-            if (operator == null) {
-                onStart.run();
-                operator = pipeline.get();
-            }
-            for (int i = 0; i < SLICE_BATCHES; i++) {
-                if (query.isCancelled()) {
-                    finish();
-                    return;
-                }
-                Batch b = operator.next();
-                if (b == null) {
-                    finish();
-                    return;
-                }
-                if (!output.add(b, this)) {
-                    return; // parked: the consumer resumes us when there is room
-                }
-            }
-            scheduler.submit(this);
+            blocked = slice();
         } catch (Throwable t) {
-            output.fail(t);
-            finish();
+            query.fail(t);
+            finish(false);
+            return;
+        }
+        if (state.get() == DONE) {
+            return;
+        }
+        if (!blocked || !state.compareAndSet(RUNNING, IDLE)) {
+            // Yielding after a full slice, or resumed while running: run again later.
+            state.set(QUEUED);
+            query.scheduler().submit(this);
         }
     }
 
-    private void finish() {
-        done = true;
+    /** Runs up to one slice; true when the driver stopped because it waits for its source or its sink. */
+    private boolean slice() {
+        if (query.isCancelled()) {
+            finish(false);
+            return true;
+        }
+        query.checkDeadline();
+        if (operator == null) {
+            operator = pipeline.chain().create(index, this);
+        }
+        for (int i = 0; i < SLICE_BATCHES; i++) {
+            if (query.isCancelled()) {
+                finish(false);
+                return true;
+            }
+            Batch b = operator.next();
+            if (b == null) {
+                finish(true);
+                return true;
+            }
+            if (b == Operator.NOT_READY) {
+                return true;
+            }
+            if (!pipeline.sink().add(index, b, this)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void finish(boolean completed) {
+        state.set(DONE);
         try {
             if (operator != null) {
                 operator.close();
             }
+            if (completed) {
+                pipeline.sink().finish(index);
+            }
         } catch (RuntimeException e) {
-            output.fail(e);
+            query.fail(e);
         } finally {
-            output.producerFinished();
-            query.taskFinished();
+            query.driverFinished(pipeline, completed);
         }
+    }
+
+    boolean pipelineIs(Pipeline p) {
+        return pipeline == p;
+    }
+
+    @Override
+    public String toString() {
+        return pipeline + "#" + index;
     }
 }

@@ -1,5 +1,6 @@
 /**
- * Parallel task execution: the fixed worker pool, drivers that run one operator pipeline per split in
- * time slices, and the bounded exchange buffer between parallel producers and the single consumer.
+ * Parallel task execution: the fixed worker pool, pipelines and the drivers that run them in time slices
+ * (yielding their worker instead of waiting), the running state of a query (pipeline dependencies,
+ * failure, cancellation) and the bounded result queue to the client.
  */
 package io.shoaldb.exec.task;

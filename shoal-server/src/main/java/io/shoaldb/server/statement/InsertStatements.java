@@ -74,13 +74,14 @@ final class InsertStatements {
         if (isQuery(statement.source())) {
             // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
             // is written, so a query error leaves nothing behind.
-            PhysicalPlan plan = server.planner().plan(statement.source(), catalog, session.currentDatabase());
+            PhysicalPlan plan = server.planner().plan(statement.source(), catalog, session.currentDatabase(),
+                    QueryContexts.planner(session, server.storage()));
             if (plan.columns().size() != columns.size()) {
                 throw ErrorCode.WRONG_VALUE_COUNT.exception(1);
             }
             boolean strict = session.variables().insertStrict();
             return normalInsert(session, table, target, databaseId, statement.label(), columns, MAX_BATCH_ROWS, false,
-                    (assembler, sink) -> QueryRowFeeder.feed(server.executor().execute(plan), assembler, sink, strict));
+                    (assembler, sink) -> QueryRowFeeder.feed(server.executor().execute(plan, QueryContexts.of(session)), assembler, sink, strict));
         }
         List<List<SqlNode>> rows = valuesRows(statement.source());
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);

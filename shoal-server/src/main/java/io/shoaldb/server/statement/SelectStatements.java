@@ -19,6 +19,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
@@ -85,8 +86,9 @@ final class SelectStatements {
     private StatementResult queryTables(ShoalSession session, SqlNode statement, String sql) {
         // Labels come from the text as written; planning may rewrite the tree.
         List<String> labels = labels(statement, sql);
-        PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase());
-        return new BatchQueryResult(server.executor().execute(plan), labels);
+        PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase(),
+                QueryContexts.planner(session, server.storage()));
+        return new BatchQueryResult(server.executor().execute(plan, QueryContexts.of(session)), labels);
     }
 
     /**
@@ -94,7 +96,8 @@ final class SelectStatements {
      * when the select list has a star (the planner's names are right then).
      */
     private static List<String> labels(SqlNode statement, String sql) {
-        SqlNode query = statement instanceof SqlOrderBy orderBy ? orderBy.query : statement;
+        SqlNode query = statement instanceof SqlWith with ? with.body : statement;
+        query = query instanceof SqlOrderBy orderBy ? orderBy.query : query;
         if (!(query instanceof SqlSelect select)) {
             return null;
         }

@@ -38,6 +38,7 @@ import java.time.Duration;
 import java.util.List;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlSelect;
 
 /** Sends each kind of statement to the class that runs it. */
@@ -68,6 +69,7 @@ public final class StatementDispatcher implements StatementRunner {
         return switch (statement) {
             case SqlSelect select -> selects.select(session, select, sql);
             case SqlOrderBy orderBy -> selects.select(session, orderBy, sql);
+            case SqlWith with -> selects.select(session, with, sql);
             case SqlSetVariables set -> variables.set(session, set);
             case SqlSetNames set -> variables.setNames(session, set);
             case SqlSetTransaction ignored -> UpdateResult.OK;

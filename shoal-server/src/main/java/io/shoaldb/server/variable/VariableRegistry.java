@@ -50,7 +50,11 @@ public final class VariableRegistry {
         add(map, of("enable_nereids_planner", BOOLEAN, "true"));
         add(map, of("enable_fallback_to_original_planner", BOOLEAN, "true"));
         add(map, of("exec_mem_limit", INTEGER, "2147483648").range(1, Long.MAX_VALUE));
+        // Drivers per pipeline of a query; 0 = one per data partition.
         add(map, of("parallel_pipeline_task_num", INTEGER, "0").range(0, 1024));
+        // Joins whose build side is estimated at up to this many rows share one hash table (broadcast); bigger
+        // ones are hash-partitioned. Lower than Doris's 30M: in one process a partitioned build runs in parallel.
+        add(map, of("broadcast_row_count_limit", INTEGER, "200000").range(0, Long.MAX_VALUE));
         // MySQL session basics.
         add(map, of(AUTOCOMMIT, ON_OFF, "ON"));
         add(map, of("auto_increment_increment", INTEGER, "1").range(1, 65535));

@@ -20,9 +20,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  */
 final class CatalogSchema extends AbstractSchema {
     private final CatalogSnapshot catalog;
+    private final TableStatistics statistics;
 
-    CatalogSchema(CatalogSnapshot catalog) {
+    CatalogSchema(CatalogSnapshot catalog, TableStatistics statistics) {
         this.catalog = catalog;
+        this.statistics = statistics;
     }
 
     /**
@@ -43,7 +45,7 @@ final class CatalogSchema extends AbstractSchema {
         return new Lookup<DatabaseSchema>() {
             @Override
             public DatabaseSchema get(String name) {
-                return catalog.database(name).map(db -> new DatabaseSchema(catalog, db)).orElse(null);
+                return catalog.database(name).map(db -> new DatabaseSchema(catalog, db, statistics)).orElse(null);
             }
 
             @Override

@@ -14,10 +14,12 @@ import org.apache.calcite.schema.lookup.Named;
 final class DatabaseSchema extends AbstractSchema {
     private final CatalogSnapshot catalog;
     private final Database database;
+    private final TableStatistics statistics;
 
-    DatabaseSchema(CatalogSnapshot catalog, Database database) {
+    DatabaseSchema(CatalogSnapshot catalog, Database database, TableStatistics statistics) {
         this.catalog = catalog;
         this.database = database;
+        this.statistics = statistics;
     }
 
     @Override
@@ -25,7 +27,7 @@ final class DatabaseSchema extends AbstractSchema {
         return new Lookup<>() {
             @Override
             public org.apache.calcite.schema.Table get(String name) {
-                return catalog.table(database.name(), name).map(t -> new CatalogTable(database.name(), t))
+                return catalog.table(database.name(), name).map(t -> new CatalogTable(database.name(), t, statistics.rowCount(t.id()).orElse(TableStatistics.UNKNOWN_ROWS)))
                         .orElse(null);
             }
 

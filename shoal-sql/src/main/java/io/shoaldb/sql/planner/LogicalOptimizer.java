@@ -1,5 +1,6 @@
 package io.shoaldb.sql.planner;
 
+import io.shoaldb.common.error.ErrorCode;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
@@ -7,16 +8,53 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.tools.RelBuilder;
 
 /**
- * The logical rewrites we rely on, run by Calcite's HepPlanner to a fixpoint: filters pushed below
- * projections (and HAVING terms on group keys below aggregates) and merged, projections merged or removed,
- * projections folded into aggregates. Column pruning and scan predicates are done by the physical
- * translator, which knows the storage. Join ordering rules join this list with the MPP engine.
+ * The logical rewrites, in phases, each run by Calcite's HepPlanner to a fixpoint:
+ * <ol>
+ *   <li>[NOT] EXISTS and [NOT] IN conjuncts of WHERE of a simple form become semi / anti joins
+ *       ({@link SubqueryJoins}); other subqueries (scalar ones, correlated or not) become joins and aggregates over
+ *       {@code Correlate}s, which Calcite's decorrelator then turns into plain joins;</li>
+ *   <li>filters are pushed into joins (conditions become join keys) and down to the scans, DISTINCT
+ *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
+ *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
+ *   <li>inner joins are ordered by Calcite's heuristic join-order rule (LoptOptimizeJoinRule) over the
+ *       table row counts;</li>
+ *   <li>unused columns are trimmed everywhere, and projections and filters are tidied so that a filter
+ *       sits right on its scan (the physical translator turns that into a scan filter and zone-map hint).</li>
+ * </ol>
  */
 final class LogicalOptimizer {
-    private static final List<RelOptRule> RULES = List.of(
+    private static final List<RelOptRule> SUBQUERIES = List.of(
+            CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+            CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+            CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+
+    private static final List<RelOptRule> PUSH_DOWN = List.of(
+            CoreRules.FILTER_INTO_JOIN,
+            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+            CoreRules.FILTER_MERGE,
+            CoreRules.PROJECT_MERGE,
+            CoreRules.PROJECT_REMOVE,
+            CoreRules.AGGREGATE_PROJECT_MERGE,
+            CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
+            CoreRules.PROJECT_TO_SEMI_JOIN,
+            CoreRules.JOIN_TO_SEMI_JOIN);
+
+    private static final List<RelOptRule> TIDY = List.of(
             CoreRules.FILTER_PROJECT_TRANSPOSE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_MERGE,
@@ -27,16 +65,88 @@ final class LogicalOptimizer {
     private LogicalOptimizer() {
     }
 
-    static HepPlanner newPlanner() {
-        HepProgram program = new HepProgramBuilder()
-                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-                .addRuleCollection(RULES)
-                .build();
-        return new HepPlanner(program);
+    static RelNode optimize(RelNode rel, RelBuilder builder) {
+        RelNode r = run(SubqueryJoins.rewrite(rel), SUBQUERIES);
+        if (hasCorrelate(r)) {
+            // Only when needed: the decorrelator also simplifies filters by Calcite's typing (x / 0 IS NULL to
+            // FALSE), which is wrong for Doris, where x / 0 is NULL.
+            r = RelDecorrelator.decorrelateQuery(r, builder);
+            rejectCorrelates(r);
+        }
+        r = run(commonFactorsPulled(r), PUSH_DOWN);
+        if (!hasJoin(r)) {
+            // One table: the physical translator prunes its columns itself.
+            return run(r, TIDY);
+        }
+        r = joinOrder(r);
+        // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins,
+        // whose inputs the translator does not prune.
+        r = new RelFieldTrimmer(null, builder).trim(r);
+        return run(r, TIDY);
     }
 
-    static RelNode optimize(HepPlanner planner, RelNode rel) {
+    private static RelNode run(RelNode rel, List<RelOptRule> rules) {
+        HepProgram program = new HepProgramBuilder()
+                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleCollection(rules)
+                .build();
+        HepPlanner planner = new HepPlanner(program);
         planner.setRoot(rel);
         return planner.findBestExp();
+    }
+
+    /** Inner joins into MultiJoins, then each MultiJoin into a join tree ordered by estimated sizes. */
+    private static RelNode joinOrder(RelNode rel) {
+        HepProgram program = new HepProgramBuilder()
+                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+                .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
+                .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
+                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
+                .build();
+        HepPlanner planner = new HepPlanner(program);
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    /**
+     * {@code (a AND b) OR (a AND c)} as {@code a AND (b OR c)} in every filter and join condition, so that a join
+     * key repeated in every branch of an OR (TPC-H Q19) becomes a key, and single-table terms reach their scans.
+     */
+    private static RelNode commonFactorsPulled(RelNode rel) {
+        return rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                RelNode visited = super.visit(other);
+                RexBuilder rex = visited.getCluster().getRexBuilder();
+                if (visited instanceof Filter f) {
+                    RexNode pulled = RexUtil.pullFactors(rex, f.getCondition());
+                    return pulled.equals(f.getCondition()) ? f : f.copy(f.getTraitSet(), f.getInput(), pulled);
+                }
+                if (visited instanceof Join j) {
+                    RexNode pulled = RexUtil.pullFactors(rex, j.getCondition());
+                    return pulled.equals(j.getCondition()) ? j : j.copy(j.getTraitSet(), pulled, j.getLeft(), j.getRight(),
+                            j.getJoinType(), j.isSemiJoinDone());
+                }
+                return visited;
+            }
+        });
+    }
+
+    private static boolean hasJoin(RelNode rel) {
+        return rel instanceof Join || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasJoin);
+    }
+
+    private static boolean hasCorrelate(RelNode rel) {
+        return rel instanceof Correlate || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasCorrelate);
+    }
+
+    /** A correlation the decorrelator could not remove would need a per-row subquery loop, which we do not run. */
+    private static void rejectCorrelates(RelNode rel) {
+        if (rel instanceof Correlate) {
+            throw ErrorCode.NOT_SUPPORTED.exception("this correlated subquery (it could not be turned into a join)");
+        }
+        rel.getInputs().forEach(LogicalOptimizer::rejectCorrelates);
     }
 }

@@ -30,6 +30,15 @@ import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.sql.planner.physical.PhysicalEnforceSingleRow;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
@@ -54,9 +63,11 @@ import org.apache.calcite.util.ImmutableBitSet;
  */
 final class PhysicalTranslator {
     private final RexBuilder rexBuilder;
+    private final long broadcastRowLimit;
 
-    PhysicalTranslator(RexBuilder rexBuilder) {
+    PhysicalTranslator(RexBuilder rexBuilder, long broadcastRowLimit) {
         this.rexBuilder = rexBuilder;
+        this.broadcastRowLimit = broadcastRowLimit;
     }
 
     /** A translated subtree; {@code parallel} when it runs once per tablet (no exchange above it yet). */
@@ -90,6 +101,7 @@ final class PhysicalTranslator {
             case Aggregate aggregate -> aggregate(aggregate);
             case Sort sort -> sort(sort);
             case Values values -> values(values);
+            case Join join -> join(join);
             default -> throw ErrorCode.NOT_SUPPORTED.exception(describe(rel));
         };
     }
@@ -200,25 +212,81 @@ final class PhysicalTranslator {
             used = used.union(ImmutableBitSet.of(call.getArgList()));
         }
         Input in = input(aggregate.getInput(), used);
+        if (isSingleValue(aggregate)) {
+            return singleValue(aggregate, in);
+        }
         List<Integer> keys = new ArrayList<>();
         for (int field : aggregate.getGroupSet().asList()) {
             keys.add(in.mapping()[field]);
         }
         List<AggregateCall> calls = new ArrayList<>();
+        List<Expr> literals = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            calls.add(aggregateCall(call, in));
+            if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
+                // A constant per group (Calcite marks matched rows of IN/NOT IN with it): projected afterwards.
+                literals.add(rex(List.of(), new int[0], call.rexList.get(0)));
+            } else {
+                literals.add(null);
+                calls.add(aggregateCall(call, in));
+            }
         }
+        Translated aggregated = aggregate(in, keys, calls);
+        if (literals.stream().allMatch(java.util.Objects::isNull)) {
+            return aggregated;
+        }
+        List<DataType> types = aggregated.node().outputTypes();
+        List<Expr> exprs = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            exprs.add(new ColumnRef(i, types.get(i)));
+        }
+        int next = keys.size();
+        for (Expr literal : literals) {
+            exprs.add(literal != null ? literal : new ColumnRef(next, types.get(next++)));
+        }
+        return new Translated(new PhysicalProject(aggregated.node(), exprs), aggregated.parallel());
+    }
+
+    private Translated aggregate(Input in, List<Integer> keys, List<AggregateCall> calls) {
         PhysicalNode child = in.translated().node();
         if (!in.translated().parallel()) {
             return new Translated(new PhysicalHashAggregate(child, AggregateStep.SINGLE, keys, calls), false);
         }
         PhysicalHashAggregate partial = new PhysicalHashAggregate(child, AggregateStep.PARTIAL, keys, calls);
         List<Integer> finalKeys = new ArrayList<>();
+        List<Expr> hashKeys = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             finalKeys.add(i);
+            hashKeys.add(new ColumnRef(i, partial.outputTypes().get(i)));
         }
-        PhysicalNode gathered = new PhysicalExchange(partial, PhysicalExchange.Kind.GATHER);
-        return new Translated(new PhysicalHashAggregate(gathered, AggregateStep.FINAL, finalKeys, calls), false);
+        if (keys.isEmpty()) {
+            PhysicalNode gathered = new PhysicalExchange(partial, PhysicalExchange.Kind.GATHER);
+            return new Translated(new PhysicalHashAggregate(gathered, AggregateStep.FINAL, finalKeys, calls), false);
+        }
+        // Grouped: the final step runs in parallel too, each driver merging the groups whose keys hash to it.
+        PhysicalNode repartitioned = new PhysicalExchange(partial, PhysicalExchange.Kind.HASH, hashKeys);
+        return new Translated(new PhysicalHashAggregate(repartitioned, AggregateStep.FINAL, finalKeys, calls), true);
+    }
+
+    /** Calcite's check of a scalar subquery: no grouping, only SINGLE_VALUE calls. */
+    private static boolean isSingleValue(Aggregate aggregate) {
+        return !aggregate.getAggCallList().isEmpty() && aggregate.getAggCallList().stream()
+                .allMatch(c -> c.getAggregation().getKind() == SqlKind.SINGLE_VALUE);
+    }
+
+    private Translated singleValue(Aggregate aggregate, Input in) {
+        if (!aggregate.getGroupSet().isEmpty()) {
+            throw ErrorCode.NOT_SUPPORTED.exception("correlated scalar subqueries that are not aggregates");
+        }
+        List<Expr> values = new ArrayList<>();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            int arg = in.mapping()[call.getArgList().get(0)];
+            values.add(new ColumnRef(arg, in.types().get(arg)));
+        }
+        PhysicalNode child = in.translated().node();
+        if (in.translated().parallel()) {
+            child = new PhysicalExchange(child, PhysicalExchange.Kind.GATHER);
+        }
+        return new Translated(new PhysicalEnforceSingleRow(new PhysicalProject(child, values)), false);
     }
 
     private static AggregateCall aggregateCall(org.apache.calcite.rel.core.AggregateCall call, Input in) {
@@ -280,6 +348,155 @@ final class PhysicalTranslator {
             return lit.getValueAs(Long.class);
         }
         throw ErrorCode.NOT_SUPPORTED.exception("LIMIT/OFFSET that are not constants");
+    }
+
+    // ---- joins ----
+
+    /**
+     * A join as a hash join: equality conditions become keys (cast to a common type where the sides differ),
+     * the rest the residual. The smaller input of an inner join is the build side (row-count estimates); outer,
+     * semi and anti joins keep the preserved side as the probe (RIGHT is turned into LEFT). Builds up to
+     * {@code broadcastRowLimit} estimated rows are broadcast (one shared table, the probe side stays where it
+     * is); bigger ones are partitioned: both sides hash-repartitioned on the keys, one table per partition.
+     */
+    private Translated join(Join join) {
+        JoinRelType relType = join.getJoinType();
+        RelNode leftRel = join.getLeft();
+        RelNode rightRel = join.getRight();
+        Translated left = translate(leftRel);
+        Translated right = translate(rightRel);
+        int leftWidth = leftRel.getRowType().getFieldCount();
+        int rightWidth = rightRel.getRowType().getFieldCount();
+        List<Integer> leftKeyFields = new ArrayList<>();
+        List<Integer> rightKeyFields = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        RexNode condition = join.getCondition();
+        boolean nullAwareAnti = relType == JoinRelType.ANTI && isNotInCondition(condition, leftWidth);
+        if (nullAwareAnti) {
+            // x = y OR x IS NULL OR y IS NULL: NOT IN, which the null-aware anti join runs on hashed keys.
+            condition = ((RexCall) condition).getOperands().get(0);
+        }
+        RexNode remaining = RelOptUtil.splitJoinCondition(leftRel, rightRel, condition, leftKeyFields,
+                rightKeyFields, filterNulls);
+        List<RexNode> residualTerms = new ArrayList<>(RelOptUtil.conjunctions(remaining));
+        List<Expr> leftKeys = new ArrayList<>();
+        List<Expr> rightKeys = new ArrayList<>();
+        List<Boolean> nullSafe = new ArrayList<>();
+        List<DataType> leftTypes = left.node().outputTypes();
+        List<DataType> rightTypes = right.node().outputTypes();
+        for (int i = 0; i < leftKeyFields.size(); i++) {
+            int l = leftKeyFields.get(i);
+            int r = rightKeyFields.get(i);
+            nullSafe.add(!filterNulls.get(i));
+            Expr lk = new ColumnRef(l, leftTypes.get(l));
+            Expr rk = new ColumnRef(r, rightTypes.get(r));
+            if (!PhysicalHashJoin.sameRepresentation(lk.type(), rk.type())) {
+                DataType common = TypeRules.comparisonType(lk.type(), rk.type());
+                lk = Exprs.cast(lk, common);
+                rk = Exprs.cast(rk, common);
+            }
+            leftKeys.add(lk);
+            rightKeys.add(rk);
+        }
+        RelMetadataQuery mq = join.getCluster().getMetadataQuery();
+        double leftRows = rows(mq, leftRel);
+        double rightRows = rows(mq, rightRel);
+        boolean swap;
+        JoinType type;
+        switch (relType) {
+            case INNER -> {
+                type = JoinType.INNER;
+                swap = leftRows < rightRows;
+            }
+            case LEFT -> {
+                type = JoinType.LEFT;
+                swap = false;
+            }
+            case RIGHT -> {
+                type = JoinType.LEFT;
+                swap = true;
+            }
+            case FULL -> {
+                type = JoinType.FULL;
+                swap = false;
+            }
+            case SEMI -> {
+                type = JoinType.SEMI;
+                swap = false;
+            }
+            case ANTI -> {
+                type = nullAwareAnti ? JoinType.NULL_AWARE_ANTI : JoinType.ANTI;
+                swap = false;
+            }
+            default -> throw ErrorCode.NOT_SUPPORTED.exception(relType + " joins");
+        }
+        Translated probe = swap ? right : left;
+        Translated build = swap ? left : right;
+        List<Expr> probeKeys = swap ? rightKeys : leftKeys;
+        List<Expr> buildKeys = swap ? leftKeys : rightKeys;
+        int probeWidth = swap ? rightWidth : leftWidth;
+        // Calcite's join fields (left, then right) to the pair layout (probe, then build).
+        int[] mapping = new int[leftWidth + rightWidth];
+        for (int i = 0; i < leftWidth; i++) {
+            mapping[i] = swap ? probeWidth + i : i;
+        }
+        for (int i = 0; i < rightWidth; i++) {
+            mapping[leftWidth + i] = swap ? i : leftWidth + i;
+        }
+        List<DataType> pairTypes = new ArrayList<>(probe.node().outputTypes());
+        pairTypes.addAll(build.node().outputTypes());
+        RexNode residualRex = RexUtil.composeConjunction(rexBuilder, residualTerms);
+        Expr residual = residualRex.isAlwaysTrue() ? null : rex(pairTypes, mapping, residualRex);
+        double buildRows = swap ? leftRows : rightRows;
+        // NOT IN needs to know whether the whole build side is empty or holds a NULL: never partitioned.
+        boolean partitioned = !probeKeys.isEmpty() && buildRows > broadcastRowLimit && type != JoinType.NULL_AWARE_ANTI;
+        PhysicalNode probeNode = probe.node();
+        PhysicalNode buildNode = build.node();
+        PhysicalHashJoin.Distribution distribution;
+        if (partitioned) {
+            probeNode = new PhysicalExchange(probeNode, PhysicalExchange.Kind.HASH, probeKeys);
+            buildNode = new PhysicalExchange(buildNode, PhysicalExchange.Kind.HASH, buildKeys);
+            distribution = PhysicalHashJoin.Distribution.PARTITIONED;
+        } else {
+            buildNode = new PhysicalExchange(buildNode, PhysicalExchange.Kind.BROADCAST);
+            distribution = PhysicalHashJoin.Distribution.BROADCAST;
+        }
+        PhysicalNode joined = new PhysicalHashJoin(probeNode, buildNode, type, probeKeys, buildKeys, nullSafe, residual,
+                distribution);
+        boolean parallel = partitioned || probe.parallel();
+        if (swap && type.outputsBuild()) {
+            List<Expr> reorder = new ArrayList<>();
+            List<DataType> types = joined.outputTypes();
+            for (int i = 0; i < leftWidth + rightWidth; i++) {
+                reorder.add(new ColumnRef(mapping[i], types.get(mapping[i])));
+            }
+            joined = new PhysicalProject(joined, reorder);
+        }
+        return new Translated(joined, parallel);
+    }
+
+    /** {@code a = b OR a IS NULL OR b IS NULL} with {@code a} a left column and {@code b} a right one. */
+    private static boolean isNotInCondition(RexNode condition, int leftWidth) {
+        if (!condition.isA(SqlKind.OR) || ((RexCall) condition).getOperands().size() != 3) {
+            return false;
+        }
+        List<RexNode> terms = ((RexCall) condition).getOperands();
+        if (!(terms.get(0) instanceof RexCall eq) || !eq.isA(SqlKind.EQUALS)
+                || !(eq.getOperands().get(0) instanceof org.apache.calcite.rex.RexInputRef a)
+                || !(eq.getOperands().get(1) instanceof org.apache.calcite.rex.RexInputRef b)
+                || a.getIndex() >= leftWidth || b.getIndex() < leftWidth) {
+            return false;
+        }
+        return isNullOf(terms.get(1), a) && isNullOf(terms.get(2), b);
+    }
+
+    private static boolean isNullOf(RexNode node, org.apache.calcite.rex.RexInputRef ref) {
+        return node instanceof RexCall c && c.isA(SqlKind.IS_NULL) && c.getOperands().get(0).equals(ref);
+    }
+
+    private static double rows(RelMetadataQuery mq, RelNode rel) {
+        Double rows = mq.getRowCount(rel);
+        return rows == null ? TableStatistics.UNKNOWN_ROWS : rows;
     }
 
     // ---- constants ----

@@ -17,6 +17,9 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
@@ -34,7 +37,7 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
- * Plans a SELECT: checks what the engine supports and which table is read (MySQL errors), validates with
+ * Plans a SELECT: checks what the engine supports and which tables are read (MySQL errors), validates with
  * Calcite against a schema view of the catalog snapshot (MySQL conformance, column names case-insensitive,
  * NULLs sort low), converts to relational algebra, optimises with {@link LogicalOptimizer}, and translates
  * to our {@link PhysicalPlan}. Stateless and thread-safe; every call builds its own Calcite objects.
@@ -48,10 +51,15 @@ public final class QueryPlanner {
             ScalarFunctions.operatorTable());
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
+        return plan(query, catalog, currentDatabase, PlannerSettings.DEFAULT);
+    }
+
+    /** Plans with table row counts, which decide join order, build sides and broadcast vs partitioned joins. */
+    public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
         TableResolver.check(query, catalog, currentDatabase);
         JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(ShoalTypeSystem.INSTANCE);
-        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog));
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics()));
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteCatalogReader reader = new CalciteCatalogReader(root,
@@ -68,17 +76,19 @@ public final class QueryPlanner {
         } catch (RuntimeException e) {
             throw ValidationErrors.translate(e, validator, query);
         }
-        HepPlanner hep = LogicalOptimizer.newPlanner();
         RexBuilder rexBuilder = new RexBuilder(types);
-        RelOptCluster cluster = RelOptCluster.create(hep, rexBuilder);
+        RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
                 StandardConvertletTable.INSTANCE, SqlToRelConverter.config()
                         .withExpand(false)
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode logical = relRoot.project();
-        RelNode optimised = LogicalOptimizer.optimize(hep, logical);
-        PhysicalNode physical = new PhysicalTranslator(rexBuilder).translateRoot(optimised);
+        // No simplification: Calcite would fold "x / 0 IS NULL" to FALSE by its typing, but in Doris x / 0 is NULL.
+        RelBuilder builder = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)))
+                .create(cluster, reader);
+        RelNode optimised = LogicalOptimizer.optimize(logical, builder);
+        PhysicalNode physical = new PhysicalTranslator(rexBuilder, settings.broadcastRowLimit()).translateRoot(optimised);
         return new PhysicalPlan(physical, columns(relRoot, logical.getRowType(), physical));
     }
 

@@ -95,6 +95,7 @@ final class RexTranslator {
             case LESS_THAN_OR_EQUAL -> compare(Comparison.Op.LE, call);
             case GREATER_THAN -> compare(Comparison.Op.GT, call);
             case GREATER_THAN_OR_EQUAL -> compare(Comparison.Op.GE, call);
+            case IS_NOT_DISTINCT_FROM -> notDistinct(call);
             case IS_NULL -> new IsNull(translate(call.getOperands().get(0)), false);
             case IS_NOT_NULL -> new IsNull(translate(call.getOperands().get(0)), true);
             case LIKE -> like(call);
@@ -124,6 +125,14 @@ final class RexTranslator {
 
     private Expr compare(Comparison.Op op, RexCall call) {
         return Exprs.compare(op, translate(call.getOperands().get(0)), translate(call.getOperands().get(1)));
+    }
+
+    /** {@code a IS NOT DISTINCT FROM b} (join conditions from decorrelation): equal and not NULL, or both NULL. */
+    private Expr notDistinct(RexCall call) {
+        Expr a = translate(call.getOperands().get(0));
+        Expr b = translate(call.getOperands().get(1));
+        Expr equal = new And(List.of(new IsNull(a, true), new IsNull(b, true), Exprs.compare(Comparison.Op.EQ, a, b)));
+        return new Or(List.of(equal, new And(List.of(new IsNull(a, false), new IsNull(b, false)))));
     }
 
     private Expr arithmetic(Arithmetic.Op op, RexCall call) {

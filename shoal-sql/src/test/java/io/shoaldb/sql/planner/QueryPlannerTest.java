@@ -15,6 +15,7 @@ import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.AggregateStep;
 import io.shoaldb.sql.planner.physical.PhysicalExchange;
 import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
@@ -118,13 +119,58 @@ class QueryPlannerTest {
 
     @Test
     void unsupportedConstructsSaySo() {
-        assertError("SELECT * FROM t a JOIN t b ON a.k = b.k", ErrorCode.NOT_SUPPORTED, "joins");
-        assertError("SELECT * FROM t WHERE k IN (SELECT k FROM t)", ErrorCode.NOT_SUPPORTED, "subqueries");
         assertError("SELECT k FROM t UNION SELECT k FROM t", ErrorCode.NOT_SUPPORTED, "set operations");
+        assertError("SELECT k FROM t WHERE k IN (SELECT k FROM t UNION ALL SELECT x FROM t)", ErrorCode.NOT_SUPPORTED,
+                "set operations");
         assertError("SELECT k, row_number() OVER (ORDER BY k) FROM t", ErrorCode.NOT_SUPPORTED, "window functions");
+        assertError("SELECT * FROM (SELECT k, rank() OVER (ORDER BY k) FROM t) d", ErrorCode.NOT_SUPPORTED,
+                "window functions");
         assertError("SELECT count(DISTINCT k) FROM t", ErrorCode.NOT_SUPPORTED, "DISTINCT");
         assertError("SELECT initcap(s) FROM t", ErrorCode.NOT_SUPPORTED, "INITCAP");
         assertThat(ErrorCode.NOT_SUPPORTED.mysqlErrorNumber()).isEqualTo(1235);
+    }
+
+    @Test
+    void joinsBuildTheSmallerSideAndPartitionBigBuilds() {
+        catalog.createTable(new TableDefinition("db", "small", List.of(col("k", DataType.BIGINT), col("y", DataType.INT)),
+                null, KeysType.DUPLICATE, List.of("k"), Distribution.hash(List.of("k"), 2), Map.of(), null), false);
+        long bigId = catalog.snapshot().table("db", "t").orElseThrow().id();
+        TableStatistics stats = id -> java.util.OptionalLong.of(id == bigId ? 10_000_000 : 100);
+        String sql = "SELECT t.s, small.y FROM small JOIN t ON t.k = small.k";
+        PhysicalPlan broadcast = planner.plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db",
+                new PlannerSettings(stats, PlannerSettings.DEFAULT_BROADCAST_ROW_LIMIT));
+        PhysicalHashJoin join = find(broadcast.root(), PhysicalHashJoin.class);
+        assertThat(join.distribution()).isEqualTo(PhysicalHashJoin.Distribution.BROADCAST);
+        assertThat(((PhysicalScan) join.probe()).table()).isEqualTo("t");
+        assertThat(((PhysicalExchange) join.build()).kind()).isEqualTo(PhysicalExchange.Kind.BROADCAST);
+        PhysicalPlan partitioned = planner.plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db",
+                new PlannerSettings(stats, 10));
+        join = find(partitioned.root(), PhysicalHashJoin.class);
+        assertThat(join.distribution()).isEqualTo(PhysicalHashJoin.Distribution.PARTITIONED);
+        assertThat(((PhysicalExchange) join.probe()).kind()).isEqualTo(PhysicalExchange.Kind.HASH);
+        assertThat(((PhysicalExchange) join.build()).kind()).isEqualTo(PhysicalExchange.Kind.HASH);
+        assertThat(partitioned.columns()).extracting(c -> c.type()).containsExactly(DataType.varchar(20), DataType.INT);
+    }
+
+    @Test
+    void subqueriesBecomeJoins() {
+        PhysicalPlan p = plan("SELECT k FROM t WHERE EXISTS (SELECT * FROM t u WHERE u.x = t.x) AND k IN (SELECT x FROM t)");
+        assertThat(p.explain()).contains("HashJoin").doesNotContain("Correlate");
+        assertError("SELECT * FROM t WHERE missing IN (SELECT k FROM t)", ErrorCode.UNKNOWN_COLUMN, "missing");
+        assertError("SELECT * FROM t WHERE k IN (SELECT k FROM nope)", ErrorCode.NO_SUCH_TABLE, "nope");
+    }
+
+    private static <T> T find(io.shoaldb.sql.planner.physical.PhysicalNode node, Class<T> type) {
+        if (type.isInstance(node)) {
+            return type.cast(node);
+        }
+        for (io.shoaldb.sql.planner.physical.PhysicalNode in : node.inputs()) {
+            T found = find(in, type);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     private ErrorCode code(String sql) {

@@ -5,11 +5,11 @@ import java.util.List;
 
 /**
  * One operator of a physical plan. Nodes are immutable records; {@link #outputTypes()} is the type of
- * each output column, in order. Everything below a {@link PhysicalExchange} runs once per split (tablet)
- * in parallel; everything above it runs once.
+ * each output column, in order. Exchanges and join build sides cut the tree into
+ * pipelines; each pipeline runs as several drivers in parallel (see {@link PhysicalExchange}).
  */
 public sealed interface PhysicalNode permits PhysicalScan, PhysicalFilter, PhysicalProject, PhysicalHashAggregate,
-        PhysicalSort, PhysicalLimit, PhysicalValues, PhysicalExchange {
+        PhysicalSort, PhysicalLimit, PhysicalValues, PhysicalExchange, PhysicalHashJoin, PhysicalEnforceSingleRow {
     List<DataType> outputTypes();
 
     List<PhysicalNode> inputs();

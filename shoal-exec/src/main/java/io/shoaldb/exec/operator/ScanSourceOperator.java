@@ -1,0 +1,59 @@
+package io.shoaldb.exec.operator;
+
+import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.vector.Batch;
+import java.util.Queue;
+import java.util.function.LongConsumer;
+
+/**
+ * The scan source of one driver: takes tablets from a queue shared by all drivers of the pipeline and scans
+ * them one after the other, so drivers that finish a small tablet take the next one (no driver idles while
+ * tablets are left) and the number of drivers, not of tablets, decides the parallelism.
+ */
+public final class ScanSourceOperator implements Operator {
+    private final TableSnapshot snapshot;
+    private final PhysicalScan node;
+    private final Queue<Long> tablets;
+    private final LongConsumer onTablet;
+    private ScanOperator current;
+    private boolean finished;
+
+    public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet) {
+        this.snapshot = snapshot;
+        this.node = node;
+        this.tablets = tablets;
+        this.onTablet = onTablet;
+    }
+
+    @Override
+    public Batch next() {
+        while (!finished) {
+            if (current == null) {
+                Long tablet = tablets.poll();
+                if (tablet == null) {
+                    finished = true;
+                    return null;
+                }
+                onTablet.accept(tablet);
+                current = new ScanOperator(snapshot, tablet, node);
+            }
+            Batch b = current.next();
+            if (b != null) {
+                return b;
+            }
+            current.close();
+            current = null;
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        finished = true;
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+}

@@ -1,0 +1,297 @@
+package io.shoaldb.exec.operator.join;
+
+import io.shoaldb.exec.expr.ExpressionCompiler;
+import io.shoaldb.exec.expr.FilterExpression;
+import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.exec.operator.NullVectors;
+import io.shoaldb.exec.operator.Operator;
+import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.type.DataType;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Streams the probe side through a {@link JoinHashTable}. For each probe batch it looks up every row's
+ * chain of build rows with equal keys, then walks the chains emitting (probe row, build row) pairs in
+ * batches of at most {@link #MAX_PAIRS}, so a key with many matches never builds one huge batch. A residual
+ * condition filters the pairs. What is returned depends on the join type: the pairs (inner and outer joins),
+ * unmatched probe rows padded with NULLs when a batch is done (LEFT/FULL), probe rows with / without a
+ * surviving pair (SEMI/ANTI), and - once the last prober of a table is done - the build rows nobody matched
+ * (RIGHT/FULL).
+ */
+public final class HashJoinOperator implements Operator {
+    static final int MAX_PAIRS = 4096;
+    private final Operator probe;
+    private final JoinBridge bridge;
+    private final int driver;
+    private final JoinType type;
+    private final PhysicalHashJoin node;
+    private final FilterExpression residual;
+    private final List<DataType> probeTypes;
+    private final List<DataType> buildTypes;
+    private final boolean needPairs;
+    private JoinHashTable table;
+    private BitSet matchedBuild;
+    private boolean probeDone;
+    private int[] unmatchedBuild;
+    private int unmatchedPosition;
+
+    // The probe batch being joined.
+    private Batch current;
+    private int[] heads;
+    private boolean[] matchedProbe;
+    private int position;
+    private int chain;
+
+    public HashJoinOperator(Operator probe, JoinBridge bridge, int driver) {
+        this.probe = probe;
+        this.bridge = bridge;
+        this.driver = driver;
+        this.node = bridge.node();
+        this.type = node.type();
+        this.residual = node.residual() == null ? null : ExpressionCompiler.compileFilter(node.residual());
+        this.probeTypes = node.probe().outputTypes();
+        this.buildTypes = node.build().outputTypes();
+        this.needPairs = type.outputsBuild() || residual != null;
+    }
+
+    @Override
+    public Batch next() {
+        if (table == null) {
+            table = bridge.table(driver);
+            matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
+        }
+        while (true) {
+            if (current != null) {
+                Batch out = advance();
+                if (out != null) {
+                    return out;
+                }
+                continue;
+            }
+            if (probeDone) {
+                return unmatchedBuildRows();
+            }
+            Batch b = probe.next();
+            if (b == NOT_READY) {
+                return b;
+            }
+            if (b == null) {
+                probeDone = true;
+                probe.close();
+                continue;
+            }
+            Batch out = start(b);
+            if (out != null) {
+                return out;
+            }
+        }
+    }
+
+    /** Starts joining a probe batch; returns output right away for the cases that need no pair walk. */
+    private Batch start(Batch b) {
+        int n = b.positionCount();
+        if (n == 0) {
+            return null;
+        }
+        if (table.rowCount() == 0) {
+            return switch (type) {
+                case INNER, SEMI, RIGHT -> null;
+                case ANTI, NULL_AWARE_ANTI -> b;
+                case LEFT, FULL -> padded(b, allPositions(n), n);
+            };
+        }
+        if (type == JoinType.NULL_AWARE_ANTI && table.hasNullKey()) {
+            return null; // x NOT IN (..., NULL, ...) is never TRUE
+        }
+        int[] chainHeads = table.hasKeys() ? table.heads(JoinHashTable.evaluate(b, node.probeKeys())) : keyless(n);
+        if (!needPairs) {
+            return semiOrAnti(b, chainHeads);
+        }
+        current = b;
+        heads = chainHeads;
+        matchedProbe = new boolean[n];
+        position = 0;
+        chain = heads[0];
+        return null;
+    }
+
+    private int[] keyless(int n) {
+        int[] h = new int[n];
+        java.util.Arrays.fill(h, table.firstRow());
+        return h;
+    }
+
+    /** SEMI/ANTI/NULL_AWARE_ANTI without a residual: existence of a chain decides. */
+    private Batch semiOrAnti(Batch b, int[] chainHeads) {
+        int n = b.positionCount();
+        int[] keep = new int[n];
+        int count = 0;
+        boolean[] nullKey = type == JoinType.NULL_AWARE_ANTI ? nullKeys(b) : null;
+        for (int i = 0; i < n; i++) {
+            boolean match = chainHeads[i] >= 0;
+            boolean out = switch (type) {
+                case SEMI -> match;
+                case ANTI -> !match;
+                case NULL_AWARE_ANTI -> !match && !nullKey[i];
+                default -> throw new IllegalStateException(type.name());
+            };
+            if (out) {
+                keep[count++] = i;
+            }
+        }
+        return count == 0 ? null : select(b, keep, count);
+    }
+
+    private boolean[] nullKeys(Batch b) {
+        Batch keys = JoinHashTable.evaluate(b, node.probeKeys());
+        int n = b.positionCount();
+        boolean[] nulls = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < keys.columnCount(); k++) {
+                nulls[i] |= keys.column(k).isNull(i);
+            }
+        }
+        return nulls;
+    }
+
+    /** Next output of the current probe batch, or null once it is done (then {@code current} is null). */
+    private Batch advance() {
+        int n = current.positionCount();
+        while (position < n) {
+            int[] probePositions = new int[MAX_PAIRS];
+            int[] buildRows = new int[MAX_PAIRS];
+            int count = 0;
+            while (position < n && count < MAX_PAIRS) {
+                if (chain < 0) {
+                    position++;
+                    chain = position < n ? heads[position] : -1;
+                    continue;
+                }
+                probePositions[count] = position;
+                buildRows[count] = chain;
+                count++;
+                chain = table.next(chain);
+            }
+            if (count == 0) {
+                break;
+            }
+            Batch pairs = pairs(probePositions, buildRows, count);
+            int[] passing = Flat.identity(count);
+            int kept = residual == null ? count : residual.filter(pairs, passing, count, passing);
+            for (int k = 0; k < kept; k++) {
+                int pair = passing[k];
+                matchedProbe[probePositions[pair]] = true;
+                if (matchedBuild != null) {
+                    matchedBuild.set(buildRows[pair]);
+                }
+            }
+            if (type.outputsBuild() && kept > 0) {
+                return kept == count ? pairs : pairs.withSelection(passing, kept);
+            }
+        }
+        Batch tail = finishBatch();
+        current = null;
+        return tail;
+    }
+
+    /** After the last pair of a probe batch: the rows the join type returns from what matched. */
+    private Batch finishBatch() {
+        int n = current.positionCount();
+        int[] keep = new int[n];
+        int count = 0;
+        boolean wantMatched = type == JoinType.SEMI;
+        if (type == JoinType.INNER || type == JoinType.RIGHT) {
+            return null;
+        }
+        for (int i = 0; i < n; i++) {
+            if (matchedProbe[i] == wantMatched) {
+                keep[count++] = i;
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        return type.keepsUnmatchedProbe() ? padded(current, keep, count) : select(current, keep, count);
+    }
+
+    private Batch pairs(int[] probePositions, int[] buildRows, int count) {
+        int[] probeRows = new int[count];
+        for (int k = 0; k < count; k++) {
+            probeRows[k] = current.row(probePositions[k]);
+        }
+        ColumnVector[] columns = new ColumnVector[probeTypes.size() + buildTypes.size()];
+        for (int c = 0; c < probeTypes.size(); c++) {
+            columns[c] = current.column(c).copyPositions(probeRows, 0, count);
+        }
+        Batch rows = table.rows();
+        for (int c = 0; c < buildTypes.size(); c++) {
+            columns[probeTypes.size() + c] = rows.column(c).copyPositions(buildRows, 0, count);
+        }
+        return new Batch(count, columns);
+    }
+
+    /** Probe positions with NULLs for the build columns. */
+    private Batch padded(Batch b, int[] positions, int count) {
+        int[] rows = new int[count];
+        for (int k = 0; k < count; k++) {
+            rows[k] = b.row(positions[k]);
+        }
+        ColumnVector[] columns = new ColumnVector[probeTypes.size() + buildTypes.size()];
+        for (int c = 0; c < probeTypes.size(); c++) {
+            columns[c] = b.column(c).copyPositions(rows, 0, count);
+        }
+        for (int c = 0; c < buildTypes.size(); c++) {
+            columns[probeTypes.size() + c] = NullVectors.of(buildTypes.get(c), count);
+        }
+        return new Batch(count, columns);
+    }
+
+    /** RIGHT/FULL, after the probe side: build rows no prober matched, with NULLs for the probe columns. */
+    private Batch unmatchedBuildRows() {
+        if (matchedBuild == null) {
+            return null;
+        }
+        if (unmatchedBuild == null) {
+            if (!table.proberFinished(matchedBuild)) {
+                matchedBuild = null;
+                return null;
+            }
+            unmatchedBuild = table.unmatchedRows();
+        }
+        if (unmatchedPosition >= unmatchedBuild.length) {
+            return null;
+        }
+        int count = Math.min(MAX_PAIRS, unmatchedBuild.length - unmatchedPosition);
+        ColumnVector[] columns = new ColumnVector[probeTypes.size() + buildTypes.size()];
+        for (int c = 0; c < probeTypes.size(); c++) {
+            columns[c] = NullVectors.of(probeTypes.get(c), count);
+        }
+        for (int c = 0; c < buildTypes.size(); c++) {
+            columns[probeTypes.size() + c] = table.rows().column(c).copyPositions(unmatchedBuild, unmatchedPosition, count);
+        }
+        unmatchedPosition += count;
+        return new Batch(count, columns);
+    }
+
+    private static Batch select(Batch b, int[] positions, int count) {
+        int[] rows = new int[count];
+        for (int k = 0; k < count; k++) {
+            rows[k] = b.row(positions[k]);
+        }
+        return b.withSelection(rows, count);
+    }
+
+    private static int[] allPositions(int n) {
+        return Flat.identity(n);
+    }
+
+    @Override
+    public void close() {
+        probe.close();
+        current = null;
+    }
+}

@@ -1,0 +1,156 @@
+package io.shoaldb.exec.operator.join;
+
+import io.shoaldb.exec.aggregate.GroupByHash;
+import io.shoaldb.exec.expr.ExpressionCompiler;
+import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.sql.planner.physical.expr.Expr;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.type.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The build side of a join, immutable once built: all build rows in one flat batch, their distinct keys in
+ * a {@link GroupByHash}, and per key a chain of the rows having it ({@code head[group]}, {@code next[row]}).
+ * Rows with a NULL key are kept (outer joins return them) but never chained: NULL matches nothing (except
+ * in null-safe keys, where NULL is a key value like any other). Without
+ * keys every row is in one chain (nested-loop join). Probe drivers read it concurrently; the only mutable
+ * part is the record of matched rows that RIGHT/FULL joins merge when their probers finish.
+ */
+final class JoinHashTable {
+    private final Batch rows;
+    private final GroupByHash hash;
+    private final int[] head;
+    private final int[] next;
+    private final List<Boolean> nullSafe;
+    private final boolean hasNullKey;
+    private final BitSet matched = new BitSet();
+    private int probers;
+
+    private JoinHashTable(Batch rows, GroupByHash hash, int[] head, int[] next, List<Boolean> nullSafe,
+                          boolean hasNullKey, int probers) {
+        this.nullSafe = nullSafe;
+        this.rows = rows;
+        this.hash = hash;
+        this.head = head;
+        this.next = next;
+        this.hasNullKey = hasNullKey;
+        this.probers = probers;
+    }
+
+    static JoinHashTable build(Batch rows, List<Expr> keys, List<Boolean> nullSafe, int probers) {
+        int n = rows.positionCount();
+        int[] next = new int[n];
+        if (keys.isEmpty()) {
+            for (int r = 0; r < n; r++) {
+                next[r] = r + 1 < n ? r + 1 : -1;
+            }
+            return new JoinHashTable(rows, null, new int[] {n > 0 ? 0 : -1}, next, List.of(), false, probers);
+        }
+        Batch keyBatch = evaluate(rows, keys);
+        int[] nonNull = new int[n];
+        int count = matchableRows(keyBatch, nullSafe, n, nonNull);
+        GroupByHash hash = new GroupByHash(keys.stream().map(Expr::type).toList());
+        int[] groups = hash.groupIds(keyBatch, Flat.identity(keys.size()), nonNull, count);
+        int[] head = new int[hash.groupCount()];
+        Arrays.fill(head, -1);
+        Arrays.fill(next, -1);
+        // Chained back to front, so that each chain lists its rows in input order.
+        for (int i = count - 1; i >= 0; i--) {
+            int row = nonNull[i];
+            next[row] = head[groups[i]];
+            head[groups[i]] = row;
+        }
+        return new JoinHashTable(rows, hash, head, next, nullSafe, count < n, probers);
+    }
+
+    /** The key expressions evaluated over a batch: one flat column per key, one row per position. */
+    static Batch evaluate(Batch batch, List<Expr> keys) {
+        ColumnVector[] columns = new ColumnVector[keys.size()];
+        for (int k = 0; k < columns.length; k++) {
+            columns[k] = Flat.of(ExpressionCompiler.compile(keys.get(k)).evaluate(batch));
+        }
+        return new Batch(batch.positionCount(), columns);
+    }
+
+    /** Positions that can match: no NULL in a key that is not null-safe; into {@code out}, returns how many. */
+    static int matchableRows(Batch keyBatch, List<Boolean> nullSafe, int n, int[] out) {
+        int count = 0;
+        outer:
+        for (int r = 0; r < n; r++) {
+            for (int k = 0; k < keyBatch.columnCount(); k++) {
+                if (!nullSafe.get(k) && keyBatch.column(k).isNull(r)) {
+                    continue outer;
+                }
+            }
+            out[count++] = r;
+        }
+        return count;
+    }
+
+    Batch rows() {
+        return rows;
+    }
+
+    int rowCount() {
+        return rows.positionCount();
+    }
+
+    boolean hasKeys() {
+        return hash != null;
+    }
+
+    boolean hasNullKey() {
+        return hasNullKey;
+    }
+
+    /** First build row of each probe key's chain (-1: no match); {@code keyBatch} from {@link #evaluate}. */
+    int[] heads(Batch keyBatch) {
+        int n = keyBatch.positionCount();
+        int[] heads = new int[n];
+        Arrays.fill(heads, -1);
+        if (hash == null) {
+            Arrays.fill(heads, head[0]);
+            return heads;
+        }
+        int[] nonNull = new int[n];
+        int count = matchableRows(keyBatch, nullSafe, n, nonNull);
+        int[] groups = hash.find(keyBatch, Flat.identity(keyBatch.columnCount()), nonNull, count);
+        for (int i = 0; i < count; i++) {
+            if (groups[i] >= 0) {
+                heads[nonNull[i]] = head[groups[i]];
+            }
+        }
+        return heads;
+    }
+
+    /** Same for a keyless table: every probe row's chain is all build rows. */
+    int firstRow() {
+        return head[0];
+    }
+
+    int next(int row) {
+        return next[row];
+    }
+
+    /**
+     * A prober is done and reports the build rows it matched; true for the last prober, which then returns
+     * the rows nobody matched (RIGHT/FULL).
+     */
+    synchronized boolean proberFinished(BitSet matchedByProber) {
+        matched.or(matchedByProber);
+        return --probers == 0;
+    }
+
+    /** Build rows no prober matched; valid once the last prober has finished. */
+    synchronized int[] unmatchedRows() {
+        List<Integer> out = new ArrayList<>();
+        for (int r = matched.nextClearBit(0); r < rowCount(); r = matched.nextClearBit(r + 1)) {
+            out.add(r);
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+}
