@@ -24,7 +24,9 @@ import java.util.zip.CRC32C;
  * {@code u32 length | payload | u32 CRC32C}, payload = {@code i64 committed millis, i64 txn id, i64 rows,
  * u8 ranAsSync, u16+UTF-8 label, u16+UTF-8 request id, i64 commit txn id}. Entries are written before the
  * commit they depend on; at start an entry whose commit txn did not commit is ignored. A torn or corrupt tail ends the file (the ids in it
- * are at worst also in a WAL). Expired entries are dropped by rewriting the file with {@link DurableFiles}.
+ * are at worst also in a WAL), so appends go at the end of the last whole record, cutting such a tail off
+ * first: appended after it, acknowledged ids would be unreadable at the next start. Expired entries are
+ * dropped by rewriting the file with {@link DurableFiles}.
  */
 final class RequestIdLog {
     static final String FILE_NAME = "request-ids.log";
@@ -44,6 +46,8 @@ final class RequestIdLog {
     private final LongSupplier databaseId;
     private final long tableId;
     private long appendedSinceRewrite;
+    /** Bytes of whole records at the file's start (where the next append goes); -1 until the file is read. */
+    private long validEnd = -1;
 
     /** The database id is asked for late: a queue may exist (blockTable) before its first load names it. */
     RequestIdLog(FilesFacade files, WalDirectories dirs, LongSupplier databaseId, long tableId) {
@@ -60,6 +64,7 @@ final class RequestIdLog {
     synchronized List<Entry> read() throws IOException {
         Path file = file();
         List<Entry> out = new ArrayList<>();
+        validEnd = 0;
         if (!files.exists(file)) {
             return out;
         }
@@ -89,12 +94,17 @@ final class RequestIdLog {
             b.position(start + length + 4);
             out.add(new Entry(id, new LoadResult(label, txnId, LoadResult.STATUS, rows, ranAsSync, committed),
                     committed, commitTxnId));
+            validEnd = b.position();
         }
         appendedSinceRewrite = out.size();
         return out;
     }
 
-    /** Appends and fsyncs (creating the file durably the first time). */
+    /**
+     * Appends after the last whole record and fsyncs (creating the file durably the first time). Whatever
+     * lies past that record - the torn tail of an append a crash cut, or of one that failed here - is cut off
+     * in the same fsync.
+     */
     synchronized void append(List<Entry> entries) throws IOException {
         if (entries.isEmpty()) {
             return;
@@ -102,14 +112,24 @@ final class RequestIdLog {
         Path file = file();
         dirs.ensureTableDir(dirs.roots().getFirst(), databaseId.getAsLong(), tableId);
         boolean created = !files.exists(file);
-        try (FileChannel ch = files.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
-            DurableFiles.writeFully(ch, encode(entries));
+        if (created) {
+            validEnd = 0;
+        } else if (validEnd < 0) {
+            read();
+        }
+        ByteBuffer records = encode(entries);
+        try (FileChannel ch = files.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            if (ch.size() > validEnd) {
+                ch.truncate(validEnd);
+            }
+            ch.position(validEnd);
+            DurableFiles.writeFully(ch, records);
             files.fsync(ch);
         }
         if (created) {
             files.fsyncDirectory(file.getParent());
         }
+        validEnd += records.limit();
         appendedSinceRewrite += entries.size();
     }
 
@@ -120,7 +140,10 @@ final class RequestIdLog {
 
     /** Replaces the file by the live entries, crash-safely. */
     synchronized void rewrite(List<Entry> live) throws IOException {
-        DurableFiles.replace(files, file(), encode(live));
+        ByteBuffer records = encode(live);
+        validEnd = -1; // until the new file is in place; a failure here has the next append read it again
+        DurableFiles.replace(files, file(), records);
+        validEnd = records.limit();
         appendedSinceRewrite = live.size();
     }
 

@@ -23,7 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  * transaction commit log and the segment files all go through {@link PowerLossFiles}, which after the crash
  * keeps only what was fsynced plus a random prefix of the rest (bytes and directory entries). After each
  * restart (WAL replay included) every acknowledged row is present exactly once, a load cut by the crash is
- * wholly present or wholly absent, nothing appears twice, and once settled a load stays that way.
+ * wholly present or wholly absent, nothing appears twice, and once settled a load stays that way. Half the
+ * loads carry a {@code group_commit_request_id}; after each restart the loads of the round before that carried
+ * one (acknowledged or cut) and a few older ones are retried with their id, as a client would: a retry of an
+ * acknowledged load returns the first load's label and transaction and loads nothing (the request-id log and
+ * WAL keep the id across the power loss), a retried cut load ends up present exactly once.
  * Rounds {@code -Dpowerloss.rounds} (default {@value #DEFAULT_ROUNDS}), seed {@code -Dpowerloss.seed} (fixed
  * by default so CI is repeatable; printed).
  */
@@ -40,6 +44,18 @@ class PowerLossTest {
     private final Set<Long> mustNotExist = new HashSet<>();
     private final List<List<Long>> inDoubt = Collections.synchronizedList(new ArrayList<>());
     private final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
+    /** Loads with a request id sent in the round that the last power loss ended; retried after the restart. */
+    private final List<Sent> toRetry = Collections.synchronizedList(new ArrayList<>());
+    /** Loads with a request id whose result is known (acknowledged first time or on retry). */
+    private final List<Sent> settled = new ArrayList<>();
+    private int retries;
+
+    /** A load with a request id and, once acknowledged, the result the client was given. */
+    private record Sent(String requestId, long from, int rows, GroupCommitMode mode, LoadResult result) {
+        List<Long> keys() {
+            return LongStream.range(from, from + rows).boxed().toList();
+        }
+    }
 
     @Test
     void acknowledgedRowsSurvivePowerLossExactlyOnce() throws Exception {
@@ -53,6 +69,7 @@ class PowerLossTest {
             GcFixture f = new GcFixture(node, files).open(GcFixture.options(), null);
             f.manager.replay();
             verify(f, round);
+            retry(f, random, round);
             if (round == rounds) {
                 closeQuietly(f);
                 break;
@@ -72,8 +89,8 @@ class PowerLossTest {
             assertThat(unexpected).as("round %d: failures before the power loss", round).isEmpty();
             files = files.restarted();
         }
-        System.out.printf("PowerLossTest: %d rounds, %d acknowledged keys, %d keys of cut loads absent%n", rounds,
-                mustExist.size(), mustNotExist.size());
+        System.out.printf("PowerLossTest: %d rounds, %d acknowledged keys, %d keys of cut loads absent,"
+                + " %d retries by request id%n", rounds, mustExist.size(), mustNotExist.size(), retries);
     }
 
     /** One client: loads of 1-3 rows, async or sync, until the power goes (or 40 loads). */
@@ -83,11 +100,19 @@ class PowerLossTest {
             long from = nextKey.getAndAdd(rows);
             List<Long> keys = LongStream.range(from, from + rows).boxed().toList();
             GroupCommitMode mode = random.nextBoolean() ? GroupCommitMode.ASYNC : GroupCommitMode.SYNC;
+            String requestId = random.nextBoolean() ? "load-" + from : null;
             try {
-                f.manager.load(f.target, GcFixture.rows(from, rows), mode, 1 + random.nextInt(20), BIG, null);
+                LoadResult result = f.manager.load(f.target, GcFixture.rows(from, rows), mode,
+                        1 + random.nextInt(20), BIG, requestId);
                 mustExist.addAll(keys);
+                if (requestId != null) {
+                    toRetry.add(new Sent(requestId, from, rows, mode, result));
+                }
             } catch (RuntimeException e) {
                 inDoubt.add(keys);
+                if (requestId != null) {
+                    toRetry.add(new Sent(requestId, from, rows, mode, null));
+                }
                 if (!files.isDown()) {
                     unexpected.add(mode + " load of " + keys + " failed before the power loss: " + e);
                 }
@@ -117,6 +142,40 @@ class PowerLossTest {
         inDoubt.clear();
         assertThat(counts.keySet().stream().filter(k -> !issued.contains(k)).toList())
                 .as("round %d: keys nobody loaded", round).isEmpty();
+    }
+
+    /**
+     * Retries, with their request ids, the id-carrying loads of the round the power loss ended and up to five
+     * older settled ones. Nothing crashes here, so every retry must succeed; a retry of an acknowledged load
+     * must answer with the first load's result. Rows a retry wrongly loads again show as duplicates at the
+     * next restart's {@link #verify}.
+     */
+    private void retry(GcFixture f, Random random, int round) {
+        List<Sent> fresh = new ArrayList<>(toRetry);
+        toRetry.clear();
+        List<Sent> batch = new ArrayList<>(fresh);
+        for (int i = 0; i < 5 && !settled.isEmpty(); i++) {
+            batch.add(settled.get(random.nextInt(settled.size())));
+        }
+        Map<Sent, LoadResult> answers = new HashMap<>();
+        for (Sent s : batch) {
+            LoadResult again = f.manager.load(f.target, GcFixture.rows(s.from(), s.rows()), s.mode(), 1, BIG,
+                    s.requestId());
+            retries++;
+            answers.put(s, again);
+            if (s.result() != null) {
+                assertThat(again.label() + "/" + again.txnId())
+                        .as("round %d: a retry of acknowledged %s load %s after the power loss loads nothing and"
+                                + " answers with the first result", round, s.mode(), s.requestId())
+                        .isEqualTo(s.result().label() + "/" + s.result().txnId());
+            }
+            mustExist.addAll(s.keys());
+            s.keys().forEach(mustNotExist::remove);
+        }
+        for (Sent s : fresh) {
+            settled.add(s.result() != null ? s
+                    : new Sent(s.requestId(), s.from(), s.rows(), s.mode(), answers.get(s)));
+        }
     }
 
     /** Stops the abandoned engines' threads; every file operation of theirs fails now. */
