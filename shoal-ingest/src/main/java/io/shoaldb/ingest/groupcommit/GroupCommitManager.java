@@ -32,6 +32,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -537,15 +538,33 @@ public final class GroupCommitManager implements AutoCloseable {
      * loads were told they failed), so it does not fail this wait.
      */
     public void awaitVisible(long tableId) {
+        awaitVisible(tableId, (Duration) null);
+    }
+
+    /**
+     * {@link #awaitVisible(long)} bounded by {@code timeout} (null = none): past it throws
+     * SYNC_GROUP_COMMIT_TIMEOUT; the batches it waited for carry on and commit.
+     */
+    public void awaitVisible(long tableId, Duration timeout) {
         TableQueue q = queues.get(tableId);
         if (q == null) {
             return;
         }
+        long end = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         for (CompletableFuture<Long> f : q.sealAndCollect(SealReason.VISIBILITY)) {
             try {
-                awaitBatch(f);
-            } catch (RuntimeException failedBatch) {
+                if (timeout == null) {
+                    f.get();
+                } else {
+                    f.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                }
+            } catch (ExecutionException failedBatch) {
                 // its acknowledged rows (if any) are in a WAL now, replayed below
+            } catch (TimeoutException e) {
+                throw ErrorCode.SYNC_GROUP_COMMIT_TIMEOUT.exception(q.tableName(), timeout.toSeconds());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
             }
         }
         if (!q.pendingWals().isEmpty()) {

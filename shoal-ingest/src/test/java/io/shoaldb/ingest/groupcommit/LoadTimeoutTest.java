@@ -163,6 +163,27 @@ class LoadTimeoutTest {
 
     @Test
     @Timeout(120)
+    void syncGroupCommitOverAStuckCommitTimesOutAndTheRowsStillCommit() throws Exception {
+        files = new StallingFsync(LoadTimeoutTest::isTxnLog);
+        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
+        f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null); // logs the id block
+        files.armed = true;
+        f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, INTERVAL, BIG, null); // acknowledged by its WAL
+        CompletableFuture<Void> sync = CompletableFuture.runAsync(() -> f.manager.awaitVisible(TABLE, ONE_SECOND),
+                THREADS);
+        ShoalException timeout = failureOf(sync);
+        assertThat(timeout.code()).isEqualTo(ErrorCode.SYNC_GROUP_COMMIT_TIMEOUT);
+        assertThat(timeout.getMessage()).contains("query_timeout (1 s)", "become visible when their batches commit");
+        assertThat(files.entered.getCount()).as("it was the commit that was stuck").isZero();
+
+        files.armed = false;
+        files.release.countDown();
+        f.manager.awaitVisible(TABLE);
+        assertThat(f.keys()).containsExactly(0L, 1L, 100L);
+    }
+
+    @Test
+    @Timeout(120)
     void aLoadWaitingForMemoryTimesOutHavingLoadedNothing() throws Exception {
         files = new StallingFsync(LoadTimeoutTest::isTxnLog);
         f = new GcFixture(dir, files).open(GcFixture.options().withQueueMemLimitBytes(1), new ManualTimer());

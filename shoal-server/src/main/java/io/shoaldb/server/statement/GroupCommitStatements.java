@@ -10,6 +10,7 @@ import io.shoaldb.ingest.groupcommit.GroupCommitTableStatus;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.tree.SqlShowGroupCommit;
 import io.shoaldb.sql.tree.SqlSyncGroupCommit;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -56,14 +57,16 @@ final class GroupCommitStatements {
     }
 
     StatementResult sync(ShoalSession session, SqlSyncGroupCommit statement) {
+        // Bounded like any statement a client waits on; the batches carry on past it.
+        Duration timeout = Duration.ofSeconds(Long.parseLong(session.variables().get("query_timeout")));
         if (statement.table() == null) {
             for (long tableId : session.groupCommitTables()) {
-                server.groupCommit().awaitVisible(tableId);
+                server.groupCommit().awaitVisible(tableId, timeout);
             }
         } else {
             Table table = TableStatements.table(server.catalog().snapshot(),
                     Names.database(session, statement.database()), statement.table());
-            server.groupCommit().awaitVisible(table.id());
+            server.groupCommit().awaitVisible(table.id(), timeout);
         }
         return UpdateResult.OK;
     }
