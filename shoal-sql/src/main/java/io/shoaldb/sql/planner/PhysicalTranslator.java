@@ -17,6 +17,8 @@ import io.shoaldb.sql.planner.physical.PhysicalSort;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
 import io.shoaldb.sql.planner.physical.ScanColumn;
 import io.shoaldb.sql.planner.physical.SortKey;
+import io.shoaldb.sql.planner.physical.expr.Call;
+import io.shoaldb.sql.planner.physical.expr.Cast;
 import io.shoaldb.sql.planner.physical.expr.ColumnRef;
 import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.sql.planner.physical.expr.Literal;
@@ -221,17 +223,22 @@ final class PhysicalTranslator {
         }
         List<AggregateCall> calls = new ArrayList<>();
         List<Expr> literals = new ArrayList<>();
+        List<Boolean> zeroWhenEmpty = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
             if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
                 // A constant per group (Calcite marks matched rows of IN/NOT IN with it): projected afterwards.
                 literals.add(rex(List.of(), new int[0], call.rexList.get(0)));
+                zeroWhenEmpty.add(false);
             } else {
                 literals.add(null);
+                // $SUM0 (a SUM that is 0, not NULL, over no rows; Calcite rolls COUNTs up with it when it
+                // expands DISTINCT aggregates) is a SUM with COALESCE(sum, 0) projected afterwards.
+                zeroWhenEmpty.add(call.getAggregation().getKind() == SqlKind.SUM0);
                 calls.add(aggregateCall(call, in));
             }
         }
         Translated aggregated = aggregate(in, keys, calls);
-        if (literals.stream().allMatch(java.util.Objects::isNull)) {
+        if (literals.stream().allMatch(java.util.Objects::isNull) && !zeroWhenEmpty.contains(true)) {
             return aggregated;
         }
         List<DataType> types = aggregated.node().outputTypes();
@@ -240,8 +247,16 @@ final class PhysicalTranslator {
             exprs.add(new ColumnRef(i, types.get(i)));
         }
         int next = keys.size();
-        for (Expr literal : literals) {
-            exprs.add(literal != null ? literal : new ColumnRef(next, types.get(next++)));
+        for (int i = 0; i < literals.size(); i++) {
+            if (literals.get(i) != null) {
+                exprs.add(literals.get(i));
+                continue;
+            }
+            DataType type = types.get(next);
+            Expr value = new ColumnRef(next++, type);
+            exprs.add(zeroWhenEmpty.get(i)
+                    ? new Call("coalesce", List.of(value, new Cast(new Literal(0L, DataType.BIGINT), type)), type)
+                    : value);
         }
         return new Translated(new PhysicalProject(aggregated.node(), exprs), aggregated.parallel());
     }
@@ -300,7 +315,7 @@ final class PhysicalTranslator {
         DataType argType = arg < 0 ? null : in.types().get(arg);
         AggregateFunction function = switch (call.getAggregation().getKind()) {
             case COUNT -> arg < 0 ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
-            case SUM -> AggregateFunction.SUM;
+            case SUM, SUM0 -> AggregateFunction.SUM;
             case MIN -> AggregateFunction.MIN;
             case MAX -> AggregateFunction.MAX;
             case AVG -> AggregateFunction.AVG;
