@@ -17,7 +17,6 @@ import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexUtil;
 
 /**
  * Selectivity of inner-join equalities from the number of distinct values of their columns, which join ordering
@@ -25,11 +24,13 @@ import org.apache.calcite.rex.RexUtil;
  * primary-key / foreign-key join of two big tables looks far bigger than a many-to-many join of small ones (TPC-H
  * Q5 joined customer to supplier on their nation before orders and lineitem: tens of millions of rows).
  *
- * <p>{@code a = b} keeps {@code 1 / max(ndv(a), ndv(b))} of the cross product. Without column statistics the
- * distinct values of a column are guessed from its table: the first key column is taken as the table's primary
- * key (as many distinct values as rows); any other column as repeating its values ({@code sqrt(rows)} distinct
- * values), so a join on two such columns is estimated as the many-to-many join it usually is. Neither guess ever
- * exceeds the rows of the join input. Other conjuncts keep Calcite's guesses.
+ * <p>The equalities of a join keep {@code 1 / ndv} of the cross product. Without column statistics, distinct values
+ * are guessed from the tables: a side whose join columns include its table's first key column is taken as joined
+ * on that table's primary key (as many distinct values as the table has rows), and when only one side is, the
+ * join as primary key to foreign key ({@code ndv} is that side's); any other column repeats its values
+ * ({@code sqrt(rows)} distinct values, their product for several, at most the side's rows), so a join of two such
+ * sides is estimated as the many-to-many join it usually is ({@code ndv} the larger side's). The other conjuncts
+ * keep Calcite's guesses.
  */
 final class JoinSelectivity extends RelMdSelectivity {
     static final RelMetadataProvider PROVIDER = ChainedRelMetadataProvider.of(List.of(
@@ -44,38 +45,57 @@ final class JoinSelectivity extends RelMdSelectivity {
         if (join.getJoinType() != JoinRelType.INNER || predicate == null) {
             return super.getSelectivity(join, mq, predicate);
         }
-        RelNode left = join.getLeft();
-        RelNode right = join.getRight();
         List<Integer> leftKeys = new ArrayList<>();
         List<Integer> rightKeys = new ArrayList<>();
-        List<Boolean> filterNulls = new ArrayList<>();
-        RexNode rest = RelOptUtil.splitJoinCondition(left, right, predicate, leftKeys, rightKeys, filterNulls);
+        RexNode rest = RelOptUtil.splitJoinCondition(join.getLeft(), join.getRight(), predicate, leftKeys, rightKeys,
+                new ArrayList<>());
         double selectivity = 1.0;
-        for (int i = 0; i < leftKeys.size(); i++) {
-            double ndv = Math.max(distinctValues(mq, left, leftKeys.get(i)), distinctValues(mq, right, rightKeys.get(i)));
-            selectivity /= Math.max(1.0, ndv);
+        if (!leftKeys.isEmpty()) {
+            Side left = side(mq, join.getLeft(), leftKeys);
+            Side right = side(mq, join.getRight(), rightKeys);
+            double ndv;
+            if (left.key() != right.key()) {
+                // Primary key to foreign key: every row of the other side finds its one match, if not filtered away.
+                ndv = left.key() ? left.distinctValues() : right.distinctValues();
+            } else {
+                ndv = Math.max(left.distinctValues(), right.distinctValues());
+            }
+            selectivity = 1.0 / Math.max(1.0, ndv);
         }
         if (!rest.isAlwaysTrue()) {
-            selectivity *= RelMdUtil.guessSelectivity(RexUtil.composeConjunction(join.getCluster().getRexBuilder(),
-                    RelOptUtil.conjunctions(rest)));
+            selectivity *= RelMdUtil.guessSelectivity(rest);
         }
         return selectivity;
     }
 
-    /** Guessed distinct values of one output column of {@code rel} (see the class comment). */
-    private static double distinctValues(RelMetadataQuery mq, RelNode rel, int column) {
+    /** One side's join columns: whether they hold a (guessed) key, and their guessed distinct combinations. */
+    private record Side(boolean key, double distinctValues) {
+    }
+
+    private static Side side(RelMetadataQuery mq, RelNode rel, List<Integer> columns) {
         Double rows = mq.getRowCount(rel);
         double inputRows = rows == null ? TableStatistics.UNKNOWN_ROWS : Math.max(1.0, rows);
-        RelColumnOrigin origin = mq.getColumnOrigin(rel, column);
-        CatalogTable table = origin == null || origin.isDerived() ? null : origin.getOriginTable().unwrap(CatalogTable.class);
-        if (table == null) {
-            // An aggregate's key, an expression: nothing known, so as for a key.
-            return inputRows;
+        double keyValues = 0;
+        double product = 1.0;
+        for (int column : columns) {
+            RelColumnOrigin origin = mq.getColumnOrigin(rel, column);
+            CatalogTable table = origin == null || origin.isDerived() ? null
+                    : origin.getOriginTable().unwrap(CatalogTable.class);
+            if (table == null) {
+                // An aggregate's key, an expression: nothing known, taken as distinct.
+                keyValues = Math.max(keyValues, inputRows);
+                continue;
+            }
+            double tableRows = table.getStatistic().getRowCount();
+            Table t = table.table();
+            if (!t.keyColumns().isEmpty()
+                    && t.columns().get(origin.getOriginColumnOrdinal()).name().equalsIgnoreCase(t.keyColumns().get(0))) {
+                // The table's rows, even under a filter: a filter keeps fewer keys, not fewer values per key.
+                keyValues = Math.max(keyValues, tableRows);
+            } else {
+                product *= Math.sqrt(tableRows);
+            }
         }
-        double tableRows = table.getStatistic().getRowCount();
-        Table t = table.table();
-        boolean key = !t.keyColumns().isEmpty()
-                && t.columns().get(origin.getOriginColumnOrdinal()).name().equalsIgnoreCase(t.keyColumns().get(0));
-        return Math.min(inputRows, key ? tableRows : Math.sqrt(tableRows));
+        return keyValues > 0 ? new Side(true, keyValues) : new Side(false, Math.min(inputRows, product));
     }
 }

@@ -35,7 +35,7 @@ class TpchJoinOrderTest {
     private Catalog catalog;
     /** TPC-H SF0.1. */
     private static final Map<String, Long> ROWS = Map.of("region", 5L, "nation", 25L, "supplier", 1_000L,
-            "customer", 15_000L, "orders", 150_000L, "lineitem", 600_000L);
+            "customer", 15_000L, "orders", 150_000L, "lineitem", 600_000L, "part", 20_000L, "partsupp", 80_000L);
 
     @BeforeEach
     void setUp() {
@@ -47,7 +47,10 @@ class TpchJoinOrderTest {
         table("customer", "c_custkey", DataType.INT, "c_nationkey", DataType.INT);
         table("orders", "o_orderkey", DataType.INT, "o_custkey", DataType.INT, "o_orderdate", DataType.DATE);
         table("lineitem", "l_orderkey", DataType.INT, "l_suppkey", DataType.INT, "l_extendedprice",
-                DataType.decimal(15, 2), "l_discount", DataType.decimal(15, 2));
+                DataType.decimal(15, 2), "l_discount", DataType.decimal(15, 2), "l_partkey", DataType.INT,
+                "l_quantity", DataType.decimal(15, 2));
+        table("part", "p_partkey", DataType.INT, "p_name", DataType.varchar(55));
+        table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_supplycost", DataType.decimal(15, 2));
     }
 
     private void table(String name, Object... cols) {
@@ -85,6 +88,28 @@ class TpchJoinOrderTest {
         assertThat(withCustomer.probeKeys()).as(p.explain()).hasSize(2);
         PhysicalNode other = tables(withCustomer.probe()).contains("customer") ? withCustomer.build() : withCustomer.probe();
         assertThat(tables(other)).as(p.explain()).contains("orders", "lineitem", "supplier");
+    }
+
+    /**
+     * TPC-H Q9 joins lineitem to partsupp on both of partsupp's key columns: one partsupp row per lineitem row,
+     * not the product of two independent equalities' selectivities (which made the 600,000-row join look like
+     * a few hundred rows and broadcast it). The filtered part table is joined to lineitem first.
+     */
+    @Test
+    void q09JoinsTheFilteredPartFirstAndPartsuppOnItsCompositeKey() {
+        PhysicalPlan p = plan("""
+                select nation, o_year, sum(amount) as sum_profit from (select n_name as nation,
+                extract(year from o_orderdate) as o_year,
+                l_extendedprice * (1 - l_discount) - ps_supplycost * l_quantity as amount
+                from part, supplier, lineitem, partsupp, orders, nation
+                where s_suppkey = l_suppkey and ps_suppkey = l_suppkey and ps_partkey = l_partkey
+                and p_partkey = l_partkey and o_orderkey = l_orderkey and s_nationkey = n_nationkey
+                and p_name like '%green%') as profit group by nation, o_year order by nation, o_year desc""");
+        PhysicalHashJoin withPart = joinBringing(p.root(), "part");
+        PhysicalNode other = tables(withPart.probe()).contains("part") ? withPart.build() : withPart.probe();
+        assertThat(tables(other)).as(p.explain()).containsExactly("lineitem");
+        PhysicalHashJoin withPartsupp = joinBringing(p.root(), "partsupp");
+        assertThat(withPartsupp.probeKeys()).as(p.explain()).hasSize(2);
     }
 
     private PhysicalPlan plan(String sql) {
