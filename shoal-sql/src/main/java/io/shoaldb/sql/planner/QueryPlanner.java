@@ -78,6 +78,8 @@ public final class QueryPlanner {
         }
         RexBuilder rexBuilder = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
+        cluster.setMetadataProvider(JoinSelectivity.PROVIDER);
+        cluster.invalidateMetadataQuery();
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
                 StandardConvertletTable.INSTANCE, SqlToRelConverter.config()
                         .withExpand(false)

@@ -1,0 +1,140 @@
+package io.shoaldb.sql.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shoaldb.catalog.Catalog;
+import io.shoaldb.catalog.model.ColumnDefinition;
+import io.shoaldb.catalog.model.Distribution;
+import io.shoaldb.catalog.model.KeysType;
+import io.shoaldb.catalog.model.TableDefinition;
+import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.sql.planner.physical.PhysicalNode;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.vector.type.DataType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Join orders the planner picks for TPC-H's multi-way joins, over the SF0.1 row counts. */
+class TpchJoinOrderTest {
+    @TempDir
+    Path dir;
+    private Catalog catalog;
+    /** TPC-H SF0.1. */
+    private static final Map<String, Long> ROWS = Map.of("region", 5L, "nation", 25L, "supplier", 1_000L,
+            "customer", 15_000L, "orders", 150_000L, "lineitem", 600_000L, "part", 20_000L, "partsupp", 80_000L);
+
+    @BeforeEach
+    void setUp() {
+        catalog = Catalog.open(new LocalFiles(), dir);
+        catalog.createDatabase("db", false);
+        table("region", "r_regionkey", DataType.INT, "r_name", DataType.varchar(25));
+        table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25), "n_regionkey", DataType.INT);
+        table("supplier", "s_suppkey", DataType.INT, "s_nationkey", DataType.INT);
+        table("customer", "c_custkey", DataType.INT, "c_nationkey", DataType.INT);
+        table("orders", "o_orderkey", DataType.INT, "o_custkey", DataType.INT, "o_orderdate", DataType.DATE);
+        table("lineitem", "l_orderkey", DataType.INT, "l_suppkey", DataType.INT, "l_extendedprice",
+                DataType.decimal(15, 2), "l_discount", DataType.decimal(15, 2), "l_partkey", DataType.INT,
+                "l_quantity", DataType.decimal(15, 2));
+        table("part", "p_partkey", DataType.INT, "p_name", DataType.varchar(55));
+        table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_supplycost", DataType.decimal(15, 2));
+    }
+
+    private void table(String name, Object... cols) {
+        List<ColumnDefinition> defs = new ArrayList<>();
+        for (int i = 0; i < cols.length; i += 2) {
+            defs.add(new ColumnDefinition((String) cols[i], (DataType) cols[i + 1], true, null, null, null));
+        }
+        String key = defs.get(0).name();
+        catalog.createTable(new TableDefinition("db", name, defs, null, KeysType.DUPLICATE, List.of(key),
+                Distribution.hash(List.of(key), 2), Map.of(), null), false);
+    }
+
+    @AfterEach
+    void tearDown() {
+        catalog.close();
+    }
+
+    /**
+     * TPC-H Q5's join graph has a cycle (customer - orders - lineitem - supplier - customer, the last edge on
+     * nation). Joined on that edge first, customer x supplier per nation, then each pair with all the supplier's
+     * lineitems, is tens of millions of rows at SF0.1 (11 s); customer must come in last, on both its custkey and
+     * its nationkey, once orders, lineitem and supplier are joined.
+     */
+    @Test
+    void q05JoinsCustomerLastOnBothEdgesOfTheCycle() {
+        PhysicalPlan p = plan("""
+                select n_name, sum(l_extendedprice * (1 - l_discount)) as revenue
+                from customer, orders, lineitem, supplier, nation, region
+                where c_custkey = o_custkey and l_orderkey = o_orderkey and l_suppkey = s_suppkey
+                    and c_nationkey = s_nationkey and s_nationkey = n_nationkey and n_regionkey = r_regionkey
+                    and r_name = 'ASIA' and o_orderdate >= date '1994-01-01'
+                    and o_orderdate < date '1994-01-01' + interval '1' year
+                group by n_name order by revenue desc""");
+        PhysicalHashJoin withCustomer = joinBringing(p.root(), "customer");
+        assertThat(withCustomer.probeKeys()).as(p.explain()).hasSize(2);
+        PhysicalNode other = tables(withCustomer.probe()).contains("customer") ? withCustomer.build() : withCustomer.probe();
+        assertThat(tables(other)).as(p.explain()).contains("orders", "lineitem", "supplier");
+    }
+
+    /**
+     * TPC-H Q9 joins lineitem to partsupp on both of partsupp's key columns: one partsupp row per lineitem row,
+     * not the product of two independent equalities' selectivities (which made the 600,000-row join look like
+     * a few hundred rows and broadcast it). The filtered part table is joined to lineitem first.
+     */
+    @Test
+    void q09JoinsTheFilteredPartFirstAndPartsuppOnItsCompositeKey() {
+        PhysicalPlan p = plan("""
+                select nation, o_year, sum(amount) as sum_profit from (select n_name as nation,
+                extract(year from o_orderdate) as o_year,
+                l_extendedprice * (1 - l_discount) - ps_supplycost * l_quantity as amount
+                from part, supplier, lineitem, partsupp, orders, nation
+                where s_suppkey = l_suppkey and ps_suppkey = l_suppkey and ps_partkey = l_partkey
+                and p_partkey = l_partkey and o_orderkey = l_orderkey and s_nationkey = n_nationkey
+                and p_name like '%green%') as profit group by nation, o_year order by nation, o_year desc""");
+        PhysicalHashJoin withPart = joinBringing(p.root(), "part");
+        PhysicalNode other = tables(withPart.probe()).contains("part") ? withPart.build() : withPart.probe();
+        assertThat(tables(other)).as(p.explain()).containsExactly("lineitem");
+        PhysicalHashJoin withPartsupp = joinBringing(p.root(), "partsupp");
+        assertThat(withPartsupp.probeKeys()).as(p.explain()).hasSize(2);
+    }
+
+    private PhysicalPlan plan(String sql) {
+        Map<Long, Long> byId = new HashMap<>();
+        ROWS.forEach((t, n) -> byId.put(catalog.snapshot().table("db", t).orElseThrow().id(), n));
+        TableStatistics stats = id -> OptionalLong.of(byId.get(id));
+        return new QueryPlanner().plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db",
+                new PlannerSettings(stats, PlannerSettings.DEFAULT_BROADCAST_ROW_LIMIT));
+    }
+
+    /** The hash join one of whose inputs is (a scan of) {@code table} alone. */
+    private static PhysicalHashJoin joinBringing(PhysicalNode node, String table) {
+        if (node instanceof PhysicalHashJoin join
+                && (tables(join.probe()).equals(Set.of(table)) || tables(join.build()).equals(Set.of(table)))) {
+            return join;
+        }
+        return node.inputs().stream().map(in -> joinBringing(in, table)).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private static Set<String> tables(PhysicalNode node) {
+        Set<String> names = new HashSet<>();
+        if (node instanceof PhysicalScan scan) {
+            names.add(scan.table());
+        }
+        node.inputs().forEach(in -> names.addAll(tables(in)));
+        return names;
+    }
+}
