@@ -139,9 +139,9 @@ public enum ErrorCode {
     GROUP_COMMIT_LOAD_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
             "Execute timeout: the group commit load into table %s did not finish within its timeout of %d s and"
                     + " was not acknowledged; %s"),
-    SYNC_GROUP_COMMIT_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
-            "SYNC GROUP COMMIT on table %s did not finish within query_timeout (%d s); the acknowledged rows stay"
-                    + " queued and become visible when their batches commit"),
+    GROUP_COMMIT_WAIT_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
+            "%s on table %s did not finish within query_timeout (%d s) waiting for the table's group commit"
+                    + " batches; the acknowledged rows stay queued and become visible when their batches commit"),
     GROUP_COMMIT_NOT_VISIBLE(1105, "HY000", ErrorCategory.RESOURCE,
             "table %s has %d group commit WAL(s) whose acknowledged rows are not visible yet (they are kept and"
                     + " replayed again by the next SYNC GROUP COMMIT or at restart); last replay failure: %s"),

@@ -351,17 +351,6 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
-    private static long awaitBatch(CompletableFuture<Long> done) {
-        try {
-            return done.get();
-        } catch (ExecutionException e) {
-            throw failure(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
-        }
-    }
-
     private static ShoalException failure(Throwable cause) {
         if (cause instanceof ShoalException s) {
             return s;
@@ -476,8 +465,19 @@ public final class GroupCommitManager implements AutoCloseable {
      * batch failed or a WAL cannot be replayed (the schema change must not go on over unreplayed rows).
      */
     public void awaitDrained(long tableId) {
+        awaitDrained(tableId, null, "DDL");
+    }
+
+    /**
+     * {@link #awaitDrained(long)} with the wait for the batches bounded by {@code timeout} (null = none):
+     * past it throws GROUP_COMMIT_WAIT_TIMEOUT naming {@code statement}, before anything was changed.
+     */
+    public void awaitDrained(long tableId, Duration timeout, String statement) {
         TableQueue q = queueById(tableId);
-        awaitAll(q.sealAndCollect(SealReason.DRAIN));
+        RuntimeException failed = awaitBatches(q, q.sealAndCollect(SealReason.DRAIN), timeout, statement);
+        if (failed != null) {
+            throw failed;
+        }
         if (!q.pendingWals().isEmpty()) {
             int left = replayer.replayTable(q, q.databaseId(), resolver);
             publishWalCounts();
@@ -543,30 +543,15 @@ public final class GroupCommitManager implements AutoCloseable {
 
     /**
      * {@link #awaitVisible(long)} bounded by {@code timeout} (null = none): past it throws
-     * SYNC_GROUP_COMMIT_TIMEOUT; the batches it waited for carry on and commit.
+     * GROUP_COMMIT_WAIT_TIMEOUT; the batches it waited for carry on and commit.
      */
     public void awaitVisible(long tableId, Duration timeout) {
         TableQueue q = queues.get(tableId);
         if (q == null) {
             return;
         }
-        long end = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
-        for (CompletableFuture<Long> f : q.sealAndCollect(SealReason.VISIBILITY)) {
-            try {
-                if (timeout == null) {
-                    f.get();
-                } else {
-                    f.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
-                }
-            } catch (ExecutionException failedBatch) {
-                // its acknowledged rows (if any) are in a WAL now, replayed below
-            } catch (TimeoutException e) {
-                throw ErrorCode.SYNC_GROUP_COMMIT_TIMEOUT.exception(q.tableName(), timeout.toSeconds());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
-            }
-        }
+        // A failed batch's acknowledged rows (if any) are in a WAL now, replayed below.
+        awaitBatches(q, q.sealAndCollect(SealReason.VISIBILITY), timeout, "SYNC GROUP COMMIT");
         if (!q.pendingWals().isEmpty()) {
             int left = replayer.replayTable(q, q.databaseId(), resolver);
             publishWalCounts();
@@ -598,19 +583,39 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
-    private static void awaitAll(List<CompletableFuture<Long>> futures) {
+    /**
+     * Waits for every batch, all within {@code timeout} (null = none), and returns the first batch's failure
+     * (null if all committed); past the timeout throws GROUP_COMMIT_WAIT_TIMEOUT naming {@code statement}.
+     */
+    private static RuntimeException awaitBatches(TableQueue q, List<CompletableFuture<Long>> batches, Duration timeout,
+            String statement) {
+        long end = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         RuntimeException first = null;
-        for (CompletableFuture<Long> f : futures) {
+        for (CompletableFuture<Long> f : batches) {
             try {
-                awaitBatch(f);
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
+                if (timeout == null) {
+                    f.get();
+                } else {
+                    f.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
                 }
+            } catch (ExecutionException e) {
+                if (first == null) {
+                    first = failure(e.getCause());
+                }
+            } catch (TimeoutException e) {
+                throw ErrorCode.GROUP_COMMIT_WAIT_TIMEOUT.exception(statement, q.tableName(), timeout.toSeconds());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(e, "interrupted while waiting for group commit");
             }
         }
-        if (first != null) {
-            throw first;
+        return first;
+    }
+
+    private static void awaitAll(List<CompletableFuture<Long>> futures) {
+        RuntimeException failed = awaitBatches(null, futures, null, null);
+        if (failed != null) {
+            throw failed;
         }
     }
 

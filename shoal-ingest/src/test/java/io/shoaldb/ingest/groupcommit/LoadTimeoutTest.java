@@ -172,13 +172,34 @@ class LoadTimeoutTest {
         CompletableFuture<Void> sync = CompletableFuture.runAsync(() -> f.manager.awaitVisible(TABLE, ONE_SECOND),
                 THREADS);
         ShoalException timeout = failureOf(sync);
-        assertThat(timeout.code()).isEqualTo(ErrorCode.SYNC_GROUP_COMMIT_TIMEOUT);
-        assertThat(timeout.getMessage()).contains("query_timeout (1 s)", "become visible when their batches commit");
+        assertThat(timeout.code()).isEqualTo(ErrorCode.GROUP_COMMIT_WAIT_TIMEOUT);
+        assertThat(timeout.getMessage()).startsWith("SYNC GROUP COMMIT on table")
+                .contains("query_timeout (1 s)", "become visible when their batches commit");
         assertThat(files.entered.getCount()).as("it was the commit that was stuck").isZero();
 
         files.armed = false;
         files.release.countDown();
         f.manager.awaitVisible(TABLE);
+        assertThat(f.keys()).containsExactly(0L, 1L, 100L);
+    }
+
+    @Test
+    @Timeout(120)
+    void aDrainForDdlOverAStuckCommitTimesOutBeforeChangingAnything() throws Exception {
+        files = new StallingFsync(LoadTimeoutTest::isTxnLog);
+        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
+        f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null); // logs the id block
+        files.armed = true;
+        f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
+        CompletableFuture<Void> truncate = CompletableFuture.runAsync(
+                () -> f.manager.awaitDrained(TABLE, ONE_SECOND, "TRUNCATE TABLE"), THREADS);
+        ShoalException timeout = failureOf(truncate);
+        assertThat(timeout.code()).isEqualTo(ErrorCode.GROUP_COMMIT_WAIT_TIMEOUT);
+        assertThat(timeout.getMessage()).startsWith("TRUNCATE TABLE on table").contains("query_timeout (1 s)");
+
+        files.armed = false;
+        files.release.countDown();
+        f.manager.awaitDrained(TABLE);
         assertThat(f.keys()).containsExactly(0L, 1L, 100L);
     }
 

@@ -58,7 +58,7 @@ final class GroupCommitStatements {
 
     StatementResult sync(ShoalSession session, SqlSyncGroupCommit statement) {
         // Bounded like any statement a client waits on; the batches carry on past it.
-        Duration timeout = Duration.ofSeconds(Long.parseLong(session.variables().get("query_timeout")));
+        Duration timeout = session.variables().queryTimeout();
         if (statement.table() == null) {
             for (long tableId : session.groupCommitTables()) {
                 server.groupCommit().awaitVisible(tableId, timeout);

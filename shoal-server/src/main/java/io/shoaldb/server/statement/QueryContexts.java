@@ -19,7 +19,7 @@ final class QueryContexts {
     }
 
     static QueryContext of(ShoalSession session) {
-        long timeout = Long.parseLong(session.variables().get("query_timeout"));
+        long timeout = session.variables().queryTimeout().toSeconds();
         int parallelism = Integer.parseInt(session.variables().get("parallel_pipeline_task_num"));
         return QueryContext.of(timeout, parallelism);
     }

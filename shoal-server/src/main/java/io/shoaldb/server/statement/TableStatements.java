@@ -54,7 +54,7 @@ final class TableStatements {
                 case AlterOperation.DropColumn dropColumn ->
                         server.tables().dropColumn(database, statement.table(), dropColumn.name());
                 case AlterOperation.ModifyColumn modify -> server.tables().modifyColumn(database, statement.table(),
-                        TableDefinitions.column(modify.column()));
+                        TableDefinitions.column(modify.column()), session.variables().queryTimeout());
             }
         }
         return UpdateResult.OK;
@@ -62,7 +62,7 @@ final class TableStatements {
 
     StatementResult truncate(ShoalSession session, SqlTruncateTable statement) {
         server.tables().truncate(table(server.catalog().snapshot(), Names.database(session, statement.database()),
-                statement.table()));
+                statement.table()), session.variables().queryTimeout());
         return UpdateResult.OK;
     }
 

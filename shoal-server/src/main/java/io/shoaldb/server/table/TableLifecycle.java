@@ -12,6 +12,7 @@ import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.txn.RecoveredTable;
 import io.shoaldb.txn.TransactionManager;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -123,14 +124,15 @@ public final class TableLifecycle {
     /**
      * A heavy schema change (a column's type): group-commit loads into the table are refused with
      * {@code insert table <t> is blocked on schema change} (clients retry) until the rows already
-     * accepted - open batches and WALs - are committed under the old schema; then the change applies.
+     * accepted - open batches and WALs - are committed under the old schema; then the change applies. The wait
+     * for the batches is bounded by {@code timeout} (the session's query_timeout).
      */
-    public void modifyColumn(String database, String table, ColumnDefinition column) {
+    public void modifyColumn(String database, String table, ColumnDefinition column, Duration timeout) {
         long tableId = catalog.snapshot().table(database, table)
                 .orElseThrow(() -> ErrorCode.NO_SUCH_TABLE.exception(database, table)).id();
         groupCommit.blockTable(tableId);
         try {
-            groupCommit.awaitDrained(tableId);
+            groupCommit.awaitDrained(tableId, timeout, "ALTER TABLE MODIFY COLUMN");
             updateStorage(catalog.modifyColumn(database, table, column));
         } finally {
             groupCommit.unblockTable(tableId);
@@ -148,10 +150,11 @@ public final class TableLifecycle {
     /**
      * Removes every row: a new, empty version. Group commit is drained first (open batches committed, leftover
      * WALs replayed), so rows acknowledged before the TRUNCATE do not commit after it and reappear. A load
-     * acknowledged while TRUNCATE runs is concurrent with it and may land on either side.
+     * acknowledged while TRUNCATE runs is concurrent with it and may land on either side. The wait for the
+     * batches is bounded by {@code timeout} (the session's query_timeout); past it nothing is truncated.
      */
-    public void truncate(Table table) {
-        groupCommit.awaitDrained(table.id());
+    public void truncate(Table table, Duration timeout) {
+        groupCommit.awaitDrained(table.id(), timeout, "TRUNCATE TABLE");
         txns.truncateTable(table.id());
     }
 

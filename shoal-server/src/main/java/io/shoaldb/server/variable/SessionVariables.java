@@ -1,6 +1,7 @@
 package io.shoaldb.server.variable;
 
 import io.shoaldb.common.error.ErrorCode;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
@@ -92,6 +93,11 @@ public final class SessionVariables {
 
     public long insertTimeoutSeconds() {
         return Long.parseLong(get("insert_timeout"));
+    }
+
+    /** Doris's {@code query_timeout}: what a statement the client waits on may take. */
+    public Duration queryTimeout() {
+        return Duration.ofSeconds(Long.parseLong(get("query_timeout")));
     }
 
     public boolean insertStrict() {
