@@ -420,7 +420,7 @@ public final class GroupCommitManager implements AutoCloseable {
             // A drop that a crash cut short left the table's request-id log (its WALs replay just deleted).
             for (TableQueue q : List.copyOf(queues.values())) {
                 if (q.pendingWals().isEmpty() && this.resolver.resolve(q.databaseId(), q.tableId) == null) {
-                    dropTable(q.tableId);
+                    dropTable(q.tableId, null);
                 }
             }
         }
@@ -492,18 +492,27 @@ public final class GroupCommitManager implements AutoCloseable {
      * The table was dropped (the catalog's drop is durable): new loads fail as for an unknown table, the
      * batches in flight finish (their commits fail once the table is gone from the transaction log), then
      * its WAL files, request-id log and directories are deleted and its queue forgotten. A crash part way
-     * leaves WALs that replay deletes, since the table no longer resolves.
+     * leaves WALs that replay deletes, since the table no longer resolves. The wait for the batches in flight
+     * is bounded by {@code timeout} (null = none); past it the files are left to that replay.
      */
-    public void dropTable(long tableId) {
+    public void dropTable(long tableId, Duration timeout) {
         dropped.add(tableId);
         TableQueue q = queues.get(tableId);
         if (q == null) {
             return;
         }
+        RuntimeException failed;
         try {
-            awaitAll(q.drop());
-        } catch (RuntimeException e) {
-            LOG.info("group commit batches of dropped table {} did not commit: {}", q.tableName(), e.toString());
+            failed = awaitBatches(q, q.drop(), timeout, "DROP TABLE");
+        } catch (ShoalException e) {
+            // A batch is stuck (its WAL on a stuck disk): the drop stands; the next start's replay deletes the
+            // WALs of a table that no longer resolves.
+            LOG.warn("group commit batches of dropped table {} still run; their WALs are deleted at next start: {}",
+                    q.tableName(), e.getMessage());
+            return;
+        }
+        if (failed != null) {
+            LOG.info("group commit batches of dropped table {} did not commit: {}", q.tableName(), failed.toString());
         }
         q.replayLock.lock();
         try {

@@ -205,6 +205,23 @@ class LoadTimeoutTest {
 
     @Test
     @Timeout(120)
+    void aDropWaitsForABatchStuckOnItsWalAtMostItsTimeout() throws Exception {
+        files = new StallingFsync(LoadTimeoutTest::isWal);
+        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
+        files.armed = true;
+        CompletableFuture<LoadResult> stuck = CompletableFuture.supplyAsync(
+                () -> f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, INTERVAL, BIG, null), THREADS);
+        assertThat(files.entered.await(30, TimeUnit.SECONDS)).isTrue();
+        // Without the bound the drop waits for the stuck fsync for ever, and this get times out.
+        CompletableFuture.runAsync(() -> f.manager.dropTable(TABLE, ONE_SECOND), THREADS).get(30, TimeUnit.SECONDS);
+
+        files.armed = false;
+        files.release.countDown();
+        stuck.handle((loaded, failed) -> null).get(30, TimeUnit.SECONDS);
+    }
+
+    @Test
+    @Timeout(120)
     void aLoadWaitingForMemoryTimesOutHavingLoadedNothing() throws Exception {
         files = new StallingFsync(LoadTimeoutTest::isTxnLog);
         f = new GcFixture(dir, files).open(GcFixture.options().withQueueMemLimitBytes(1), new ManualTimer());

@@ -29,7 +29,8 @@ final class DatabaseStatements {
     }
 
     StatementResult drop(ShoalSession session, SqlDropDatabase statement) {
-        server.tables().dropDatabase(statement.database(), statement.ifExists(), statement.force());
+        server.tables().dropDatabase(statement.database(), statement.ifExists(), statement.force(),
+                session.variables().queryTimeout());
         if (statement.database().equals(session.currentDatabase())) {
             session.clearCurrentDatabase();
         }

@@ -39,7 +39,7 @@ final class TableStatements {
 
     StatementResult drop(ShoalSession session, SqlDropTable statement) {
         server.tables().drop(Names.database(session, statement.database()), statement.table(),
-                statement.ifExists());
+                statement.ifExists(), session.variables().queryTimeout());
         return UpdateResult.OK;
     }
 

@@ -90,30 +90,33 @@ public final class TableLifecycle {
         }
     }
 
-    /** The drop is durable in the catalog first; group commit then discards the table's queue and WALs. */
-    public void drop(String database, String name, boolean ifExists) {
+    /**
+     * The drop is durable in the catalog first; group commit then discards the table's queue and WALs, waiting
+     * at most {@code timeout} for batches in flight.
+     */
+    public void drop(String database, String name, boolean ifExists, Duration timeout) {
         synchronized (tableDdl) {
             Table table = catalog.snapshot().table(database, name).orElse(null);
             catalog.dropTable(database, name, ifExists);
             if (table != null) {
-                forget(table);
+                forget(table, timeout);
             }
         }
     }
 
-    public void dropDatabase(String database, boolean ifExists, boolean force) {
+    public void dropDatabase(String database, boolean ifExists, boolean force, Duration timeout) {
         synchronized (tableDdl) {
             var tables = catalog.snapshot().tables(database);
             catalog.dropDatabase(database, ifExists, force);
             for (Table table : tables) {
-                forget(table);
+                forget(table, timeout);
             }
         }
     }
 
-    private void forget(Table table) {
+    private void forget(Table table, Duration timeout) {
         txns.dropTable(table.id());
-        groupCommit.dropTable(table.id());
+        groupCommit.dropTable(table.id(), timeout);
         targets.remove(table.id());
     }
 
