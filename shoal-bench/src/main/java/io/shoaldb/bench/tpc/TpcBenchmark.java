@@ -54,6 +54,14 @@ public final class TpcBenchmark {
             TpcLoad.loadAll(dataDir, scale, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB, duckdb,
                     line -> System.out.println("LOAD " + line));
             System.out.printf(Locale.ROOT, "LOAD total %.1f s%n", (System.nanoTime() - t0) / 1e9);
+            String afterLoad = options.get("after-load");
+            if (afterLoad != null) {
+                // e.g. bench/profile-tpch.sh starts a JFR recording here, so the load stays out of the profile
+                int exit = new ProcessBuilder("bash", "-c", afterLoad).inheritIO().start().waitFor();
+                if (exit != 0) {
+                    throw new IllegalStateException("--after-load command failed with exit code " + exit);
+                }
+            }
             try (Statement s = shoal.createStatement()) {
                 s.execute("USE " + DB);
             }
