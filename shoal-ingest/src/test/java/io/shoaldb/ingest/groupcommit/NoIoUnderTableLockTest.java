@@ -15,7 +15,6 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
@@ -36,38 +35,13 @@ class NoIoUnderTableLockTest {
     @TempDir
     Path dir;
     GcFixture f;
-    final StallingWalFiles files = new StallingWalFiles();
+    final StallingWalCreation files = new StallingWalCreation(file -> true);
 
     @AfterEach
     void tearDown() {
         files.release.countDown();
         if (f != null) {
             f.close();
-        }
-    }
-
-    /** Local files where, once armed, the next WAL file creation waits until released. */
-    static final class StallingWalFiles extends ForwardingFiles {
-        volatile boolean armed;
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-
-        StallingWalFiles() {
-            super(new LocalFiles());
-        }
-
-        @Override
-        public FileChannel open(Path file, OpenOption... options) throws IOException {
-            if (armed && file.getFileName().toString().contains("group_commit_")) {
-                armed = false;
-                entered.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return super.open(file, options);
         }
     }
 

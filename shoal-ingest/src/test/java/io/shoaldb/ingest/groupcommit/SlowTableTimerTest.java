@@ -3,18 +3,12 @@ package io.shoaldb.ingest.groupcommit;
 import static io.shoaldb.ingest.groupcommit.GcFixture.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.common.io.ForwardingFiles;
-import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.tablet.BucketRouter;
 import io.shoaldb.storage.tablet.TabletPlacement;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -34,37 +28,14 @@ class SlowTableTimerTest {
     @TempDir
     Path dir;
     GcFixture f;
-    final StallingTableFiles files = new StallingTableFiles();
+    final StallingWalCreation files =
+            new StallingWalCreation(file -> file.getParent().getFileName().toString().equals(Long.toString(SLOW_TABLE)));
 
     @AfterEach
     void tearDown() {
         files.release.countDown();
         if (f != null) {
             f.close();
-        }
-    }
-
-    /** Local files where the slow table's WAL creation waits until released. */
-    static final class StallingTableFiles extends ForwardingFiles {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-
-        StallingTableFiles() {
-            super(new LocalFiles());
-        }
-
-        @Override
-        public FileChannel open(Path file, OpenOption... options) throws IOException {
-            if (file.getFileName().toString().contains("group_commit_")
-                    && file.getParent().getFileName().toString().equals(Long.toString(SLOW_TABLE))) {
-                entered.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return super.open(file, options);
         }
     }
 
@@ -78,6 +49,7 @@ class SlowTableTimerTest {
                 new BucketRouter(new int[] {0}, 1));
 
         // The slow table's interval (20 ms) comes due while its load is stuck creating the WAL.
+        files.armed = true;
         CompletableFuture<LoadResult> stuck = CompletableFuture.supplyAsync(
                 () -> f.manager.load(slow, rows(0, 1), GroupCommitMode.ASYNC, 20, BIG, null), THREADS);
         assertThat(files.entered.await(30, TimeUnit.SECONDS)).isTrue();
