@@ -97,6 +97,17 @@ class LoadTimeoutTest {
         return p.getFileName().toString().startsWith("txnlog");
     }
 
+    /**
+     * A fixture whose commit-log fsyncs stall from now on (a stuck disk under the commit), after one committed
+     * load of key 100 has logged the transaction-id block.
+     */
+    private void stallCommitsAfterOneLoad() {
+        files = new StallingFsync(LoadTimeoutTest::isTxnLog);
+        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
+        f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null);
+        files.armed = true;
+    }
+
     private static ShoalException failureOf(CompletableFuture<?> load) throws Exception {
         try {
             load.get(30, TimeUnit.SECONDS); // a load that ignores its 1 s timeout fails the test here
@@ -142,10 +153,7 @@ class LoadTimeoutTest {
     @Test
     @Timeout(120)
     void aSyncLoadWhoseCommitIsStuckTimesOut() throws Exception {
-        files = new StallingFsync(LoadTimeoutTest::isTxnLog);
-        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
-        f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null); // logs the id block
-        files.armed = true;
+        stallCommitsAfterOneLoad();
         CompletableFuture<LoadResult> sync = CompletableFuture.supplyAsync(() -> f.manager.load(f.target, rows(0, 1),
                 GroupCommitMode.SYNC, INTERVAL, BIG, "s", ONE_SECOND), THREADS);
         ShoalException timeout = failureOf(sync);
@@ -164,10 +172,7 @@ class LoadTimeoutTest {
     @Test
     @Timeout(120)
     void syncGroupCommitOverAStuckCommitTimesOutAndTheRowsStillCommit() throws Exception {
-        files = new StallingFsync(LoadTimeoutTest::isTxnLog);
-        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
-        f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null); // logs the id block
-        files.armed = true;
+        stallCommitsAfterOneLoad();
         f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, INTERVAL, BIG, null); // acknowledged by its WAL
         CompletableFuture<Void> sync = CompletableFuture.runAsync(() -> f.manager.awaitVisible(TABLE, ONE_SECOND),
                 THREADS);
@@ -186,10 +191,7 @@ class LoadTimeoutTest {
     @Test
     @Timeout(120)
     void aDrainForDdlOverAStuckCommitTimesOutBeforeChangingAnything() throws Exception {
-        files = new StallingFsync(LoadTimeoutTest::isTxnLog);
-        f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
-        f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null); // logs the id block
-        files.armed = true;
+        stallCommitsAfterOneLoad();
         f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
         CompletableFuture<Void> truncate = CompletableFuture.runAsync(
                 () -> f.manager.awaitDrained(TABLE, ONE_SECOND, "TRUNCATE TABLE"), THREADS);
