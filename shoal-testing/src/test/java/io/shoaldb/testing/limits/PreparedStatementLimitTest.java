@@ -55,6 +55,10 @@ class PreparedStatementLimitTest {
                 assertThatThrownBy(() -> second.prepareStatement("SELECT ?"))
                         .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1461));
                 open.removeFirst().close(); // COM_STMT_CLOSE frees a place
+                // COM_STMT_CLOSE has no reply; a round trip on the same connection orders it before the next prepare
+                try (Statement sync = first.createStatement()) {
+                    sync.execute("SELECT 1");
+                }
                 try (PreparedStatement p = second.prepareStatement("SELECT ? * 2")) {
                     p.setInt(1, 21);
                     try (ResultSet rs = p.executeQuery()) {
