@@ -16,10 +16,13 @@ public final class ScanSourceOperator implements Operator {
     private final PhysicalScan node;
     private final Queue<Long> tablets;
     private final LongConsumer onTablet;
+    private final ScanCounters counters;
     private ScanOperator current;
     private boolean finished;
 
-    public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet) {
+    public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet,
+                              ScanCounters counters) {
+        this.counters = counters;
         this.snapshot = snapshot;
         this.node = node;
         this.tablets = tablets;
@@ -36,7 +39,7 @@ public final class ScanSourceOperator implements Operator {
                     return null;
                 }
                 onTablet.accept(tablet);
-                current = new ScanOperator(snapshot, tablet, node);
+                current = new ScanOperator(snapshot, tablet, node, counters);
             }
             Batch b = current.next();
             if (b != null) {

@@ -1,0 +1,14 @@
+package io.shoaldb.exec.profile;
+
+/**
+ * What one driver's instance of an operator did. Written only by the driver's thread while the query runs
+ * and read once every driver has finished (the query's completion orders the reads after the writes).
+ */
+final class OperatorCounters {
+    long batches;
+    long rows;
+    /** Time inside {@code next()}, the operator's inputs in the same pipeline included. */
+    long wallNanos;
+    long cpuNanos;
+    long peakBytes;
+}
