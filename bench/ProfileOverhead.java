@@ -1,3 +1,5 @@
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,7 +14,9 @@ import java.util.Locale;
 /**
  * What enable_profile costs a query: runs each query alternately without and with profiling on one connection
  * (ABBA order, after warm-up rounds), so both see the same server, data and machine load, and prints the median
- * and minimum of each. Run by bench/profile-overhead.sh once the TPC data is loaded.
+ * and minimum of each; then the EXPLAIN ANALYZE of each query (how many batches the wrappers timed) and what the
+ * two clock reads a wrapper makes per batch cost on this machine, for an estimate that the noise of a shared
+ * machine does not blur. Run by bench/profile-overhead.sh once the TPC data is loaded.
  * Usage: java -cp benchmarks.jar bench/ProfileOverhead.java QUERY_PORT QUERIES_DIR q01,q06 ROUNDS
  */
 public class ProfileOverhead {
@@ -41,7 +45,34 @@ public class ProfileOverhead {
                         + " min %.1f ms | median ratio %.3f min ratio %.3f%n", q, rounds, median(off),
                         Collections.min(off), median(on), Collections.min(on), median(on) / median(off),
                         Collections.min(on) / Collections.min(off));
+                try (ResultSet rs = s.executeQuery("EXPLAIN ANALYZE " + sql)) {
+                    while (rs.next()) {
+                        System.out.println("PROFILE " + q + " " + rs.getString(1));
+                    }
+                }
             }
+            clockCost();
+        }
+    }
+
+    /** Nanoseconds per System.nanoTime() and per ThreadMXBean.getCurrentThreadCpuTime() call, in this JVM. */
+    private static void clockCost() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        int calls = 1_000_000;
+        long sink = 0;
+        for (int round = 0; round < 3; round++) {
+            long start = System.nanoTime();
+            for (int i = 0; i < calls; i++) {
+                sink += System.nanoTime();
+            }
+            long wall = System.nanoTime() - start;
+            start = System.nanoTime();
+            for (int i = 0; i < calls; i++) {
+                sink += threads.getCurrentThreadCpuTime();
+            }
+            long cpu = System.nanoTime() - start;
+            System.out.printf(Locale.ROOT, "CLOCKS nanoTime %.0f ns, getCurrentThreadCpuTime %.0f ns per call (%d)%n",
+                    (double) wall / calls, (double) cpu / calls, sink & 1);
         }
     }
 

@@ -18,5 +18,5 @@ start_shoal
   io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs 1 --query-port "$SHOAL_QPORT" \
   --http-port "$SHOAL_HPORT" --data-dir "$DATA" --duckdb-threads 1 --queries "$queries" \
   --after-load "$JAVA_HOME/bin/java -cp $work/snap/bench/benchmarks.jar $home/bench/ProfileOverhead.java $SHOAL_QPORT $home/shoal-testing/src/main/resources/tpc/queries $queries $rounds" \
-  | grep -E '^OVERHEAD' || true
+  | grep -E '^OVERHEAD|^PROFILE|^CLOCKS' || true
 machine
