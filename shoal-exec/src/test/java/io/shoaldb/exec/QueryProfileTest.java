@@ -71,7 +71,7 @@ class QueryProfileTest {
         assertThat(text).contains("sink=EXCHANGE(HASH) keys=").contains("sink=EXCHANGE(GATHER) partitions=1")
                 .contains("sink=HASH_BUILD(INNER, PARTITIONED)").contains("HashJoin(INNER, PARTITIONED)")
                 .contains("Scan test.l").contains("Scan test.o").contains("<- PIPELINE").contains("drivers=3")
-                .contains("starts after PIPELINE");
+                .contains("starts after PIPELINE").contains("Sort keys=[$0 ASC NULLS FIRST]");
         assertThat(text).as("nothing ran").doesNotContain("rows out");
     }
 
