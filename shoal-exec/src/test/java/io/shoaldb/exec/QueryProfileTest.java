@@ -99,6 +99,24 @@ class QueryProfileTest {
                 .contains("peak memory").contains("sink holds");
     }
 
+    @Test
+    void aFilteredScanShowsTheRowsItReadAndTheRowsItKept() {
+        QueryProfile profile = QueryProfile.measuring();
+        try (QueryResultStream s = db.executor.execute(plan("SELECT count(*) FROM l WHERE o < 50", 0),
+                QueryContext.of(0, 2), profile)) {
+            Batch b = s.next();
+            assertThat(b.column(0).getObject(0)).isEqualTo(2500L);
+        }
+        List<String> lines = profile.render();
+        assertThat(rowsOut(lines, "Scan test.l")).isEqualTo(2500);
+        String scanCounters = lines.get(lines.indexOf(lines.stream().filter(l -> l.trim().startsWith("Scan test.l"))
+                .findFirst().orElseThrow()) + 1);
+        Matcher read = Pattern.compile("rows read (\\d+)").matcher(scanCounters);
+        assertThat(read.find()).as(scanCounters).isTrue();
+        // Zone maps may skip pages of keys >= 50 (segments are sorted by o), never pages it needs.
+        assertThat(Long.parseLong(read.group(1))).isBetween(2500L, 10_000L);
+    }
+
     /** The "rows out" counted for the first operator whose line starts with {@code label}. */
     private static long rowsOut(List<String> lines, String label) {
         for (int i = 0; i < lines.size() - 1; i++) {

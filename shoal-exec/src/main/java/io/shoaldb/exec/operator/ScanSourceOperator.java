@@ -11,7 +11,7 @@ import java.util.function.LongConsumer;
  * them one after the other, so drivers that finish a small tablet take the next one (no driver idles while
  * tablets are left) and the number of drivers, not of tablets, decides the parallelism.
  */
-public final class ScanSourceOperator implements Operator {
+public final class ScanSourceOperator implements Operator, RowsRead {
     private final TableSnapshot snapshot;
     private final PhysicalScan node;
     private final Queue<Long> tablets;
@@ -21,8 +21,8 @@ public final class ScanSourceOperator implements Operator {
     private boolean finished;
 
     public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet,
-                              ScanCounters counters) {
-        this.counters = counters;
+                              ScanCounters queryCounters) {
+        this.counters = new ScanCounters(queryCounters);
         this.snapshot = snapshot;
         this.node = node;
         this.tablets = tablets;
@@ -49,6 +49,11 @@ public final class ScanSourceOperator implements Operator {
             current = null;
         }
         return null;
+    }
+
+    @Override
+    public long rowsRead() {
+        return counters.rows();
     }
 
     @Override

@@ -7,6 +7,8 @@ package io.shoaldb.exec.profile;
 final class OperatorCounters {
     long batches;
     long rows;
+    /** Rows a source read, when it reads more than it returns (a filtered scan); 0 otherwise. */
+    long rowsRead;
     /** Time inside {@code next()}, the operator's inputs in the same pipeline included. */
     long wallNanos;
     long cpuNanos;

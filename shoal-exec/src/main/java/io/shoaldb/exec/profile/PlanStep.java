@@ -62,6 +62,7 @@ public final class PlanStep {
             for (OperatorCounters c : drivers) {
                 sum.batches += c.batches;
                 sum.rows += c.rows;
+                sum.rowsRead += c.rowsRead;
                 sum.wallNanos += c.wallNanos;
                 sum.cpuNanos += c.cpuNanos;
                 sum.peakBytes += c.peakBytes;

@@ -85,6 +85,8 @@ final class PlanText {
         StringBuilder sb = new StringBuilder("[");
         if (hasInputs) {
             sb.append("rows in ").append(inputRows).append(", ");
+        } else if (total.rowsRead > 0) {
+            sb.append("rows read ").append(total.rowsRead).append(", ");
         }
         sb.append("rows out ").append(total.rows).append(", batches ").append(total.batches)
                 .append(", time ").append(millis(total.wallNanos))

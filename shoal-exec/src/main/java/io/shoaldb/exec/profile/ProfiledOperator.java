@@ -2,6 +2,7 @@ package io.shoaldb.exec.profile;
 
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
+import io.shoaldb.exec.operator.RowsRead;
 import io.shoaldb.vector.Batch;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -36,6 +37,9 @@ final class ProfiledOperator implements Operator {
         if (b != null && b != NOT_READY) {
             counters.batches++;
             counters.rows += b.positionCount();
+        }
+        if (operator instanceof RowsRead r) {
+            counters.rowsRead = r.rowsRead();
         }
         if (operator instanceof RetainedMemory m) {
             counters.peakBytes = Math.max(counters.peakBytes, m.retainedBytes());

@@ -59,7 +59,10 @@ public final class QueryProfile {
         return step.chain(chain);
     }
 
-    /** A pipeline was added to the query: it starts at the step its chain was recorded for. */
+    /**
+     * A pipeline was added to the query: it starts at the step its chain was recorded for. A chain made outside
+     * {@code LocalExecutionPlanner.fragment} has no step; EXPLAIN then shows its operators as one unnamed line.
+     */
     public void pipelineAdded(Pipeline pipeline, Pipeline.Chain chain, PipelineSink sink) {
         PlanStep top = PlanStep.of(chain);
         PipelineEntry entry = new PipelineEntry(pipeline, top == null ? new PlanStep("(operators)", false) : top, sink,
