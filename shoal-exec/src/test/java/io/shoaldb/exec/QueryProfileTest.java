@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * EXPLAIN's pipelines and EXPLAIN ANALYZE's counters over a real catalog and storage: the pipelines are the ones
@@ -73,6 +75,23 @@ class QueryProfileTest {
                 .contains("Scan test.l").contains("Scan test.o").contains("<- PIPELINE").contains("drivers=3")
                 .contains("starts after PIPELINE").contains("Sort keys=[$0 ASC NULLS FIRST]");
         assertThat(text).as("nothing ran").doesNotContain("rows out");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {JOIN_AGGREGATE, "SELECT id FROM o WHERE c = (SELECT max(c) FROM o)",
+            "SELECT count(*) FROM l WHERE o NOT IN (SELECT id FROM o)", "SELECT o, q FROM l ORDER BY o DESC LIMIT 3"})
+    void everyPipelineButTheResultFeedsExactlyOneOther(String sql) {
+        for (long broadcastLimit : new long[] {0, PlannerSettings.DEFAULT_BROADCAST_ROW_LIMIT}) {
+            List<String> lines = db.executor.explain(plan(sql, broadcastLimit), QueryContext.of(0, 2));
+            long pipelines = lines.stream().filter(l -> l.startsWith("PIPELINE ")).count();
+            assertThat(pipelines).isPositive();
+            for (int p = 1; p < pipelines; p++) {
+                String feeds = "<- PIPELINE " + p + " (";
+                assertThat(lines.stream().filter(l -> l.trim().startsWith(feeds)))
+                        .as("PIPELINE %d of\n%s", p, String.join("\n", lines)).hasSize(1);
+            }
+            assertThat(lines.stream().filter(l -> l.contains("<- PIPELINE 0 "))).isEmpty();
+        }
     }
 
     @Test

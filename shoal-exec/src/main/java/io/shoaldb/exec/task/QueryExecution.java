@@ -28,10 +28,6 @@ public final class QueryExecution {
     private volatile boolean cancelled;
     private volatile Throwable failure;
 
-    public QueryExecution(TaskScheduler scheduler, long timeoutSeconds) {
-        this(scheduler, timeoutSeconds, null);
-    }
-
     /** A query whose pipelines {@code profile} records (null: none); a measuring profile also counts. */
     public QueryExecution(TaskScheduler scheduler, long timeoutSeconds, QueryProfile profile) {
         this.profile = profile;
