@@ -33,6 +33,10 @@ final class RowBuffer {
         return builder.rowCount();
     }
 
+    long retainedBytes() {
+        return builder.retainedBytes();
+    }
+
     /** Everything added so far as one batch; the buffer is empty afterwards. */
     Batch take() {
         Batch b = builder.build();
