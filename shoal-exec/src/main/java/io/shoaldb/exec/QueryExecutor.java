@@ -60,7 +60,8 @@ public final class QueryExecutor implements AutoCloseable {
             ResultQueue result = new LocalExecutionPlanner(query,
                     tableId -> snapshots.computeIfAbsent(tableId, storage::snapshot), parallelism, capacity, listener)
                     .plan(plan.root());
-            QueryResultStream stream = new QueryResultStream(plan.columns(), result, () -> release(query, snapshots));
+            QueryResultStream stream = new QueryResultStream(plan.columns(), result, query,
+                    () -> release(query, snapshots));
             query.start();
             return stream;
         } catch (RuntimeException e) {

@@ -17,13 +17,15 @@ import java.util.List;
 public final class QueryResultStream implements AutoCloseable {
     private final List<OutputColumn> columns;
     private final ResultQueue result;
+    private final QueryExecution query;
     private final Runnable release;
     private boolean closed;
     private boolean finished;
 
-    QueryResultStream(List<OutputColumn> columns, ResultQueue result, Runnable release) {
+    QueryResultStream(List<OutputColumn> columns, ResultQueue result, QueryExecution query, Runnable release) {
         this.columns = List.copyOf(columns);
         this.result = result;
+        this.query = query;
         this.release = release;
     }
 
@@ -52,6 +54,14 @@ public final class QueryResultStream implements AutoCloseable {
             close();
             throw QueryExecution.clientError(e);
         }
+    }
+
+    /**
+     * Stops the query from another thread (KILL, the client went away): its drivers stop at their next batch and
+     * the reader's {@link #next()} fails with {@code reason}. The reader still closes the stream.
+     */
+    public void interrupt(RuntimeException reason) {
+        query.fail(reason);
     }
 
     @Override

@@ -25,6 +25,7 @@ import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
+import io.shoaldb.server.statement.QueryAdmission;
 import io.shoaldb.server.statement.ServerContext;
 import io.shoaldb.server.streamload.StreamLoadOptions;
 import io.shoaldb.server.streamload.StreamLoadService;
@@ -140,7 +141,7 @@ public final class ShoalServer implements AutoCloseable {
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
                     new ServerContext(catalog, tables, storage, txns, groupCommit, new QueryPlanner(), executor, globals,
-                            serverInfo, sessions));
+                            serverInfo, sessions, QueryAdmission.of(config)));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
             MySqlServer mysqlServer = new MySqlServer(sessionFactory, new MySqlServerOptions(

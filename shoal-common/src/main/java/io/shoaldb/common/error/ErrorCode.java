@@ -74,6 +74,13 @@ public enum ErrorCode {
     SUBQUERY_MORE_THAN_ONE_ROW(1242, "21000", ErrorCategory.USER, "Subquery returns more than 1 row"),
     QUERY_TIMEOUT(3024, "HY000", ErrorCategory.USER,
             "Query execution was interrupted, maximum statement execution time exceeded (%d s)"),
+    /** The statement was stopped by KILL QUERY / KILL CONNECTION or because its client went away. */
+    QUERY_INTERRUPTED(1317, "70100", ErrorCategory.USER, "Query execution was interrupted"),
+    UNKNOWN_THREAD(1094, "HY000", ErrorCategory.USER, "Unknown thread id: %d"),
+    QUERY_QUEUE_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
+            "query queue timeout: waited %d ms for one of the %d places (query_max_concurrency); try again later"),
+    QUERY_QUEUE_FULL(1105, "HY000", ErrorCategory.RESOURCE,
+            "query queue is full: %d queries running (query_max_concurrency) and %d waiting (query_max_queue_size); try again later"),
 
     // HTTP front door (Stream Load); texts follow Doris's BE/FE where Doris has the same error
     HTTP_NO_AUTH(1045, "28000", ErrorCategory.USER, "no valid Basic authorization"),

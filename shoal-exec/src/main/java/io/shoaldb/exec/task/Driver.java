@@ -99,6 +99,9 @@ public final class Driver implements Runnable {
             if (b == Operator.NOT_READY) {
                 return true;
             }
+            if (b == Operator.YIELD) {
+                return false;
+            }
             if (!pipeline.sink().add(index, b, this)) {
                 return true;
             }

@@ -30,7 +30,8 @@ final class Connection {
     private final Login login;
     private final Runnable onLogin;
     private int expectedSequenceId;
-    private Session session;
+    /** Written by the command thread at login, read by the event loop in {@link #abort()}. */
+    private volatile Session session;
     private CommandDispatcher dispatcher;
     private boolean closed;
     /** Read by the event loop's login timer. */
@@ -89,7 +90,8 @@ final class Connection {
                 }
                 case Login.Authenticated done -> {
                     String user = done.response().user();
-                    session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database()));
+                    session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database()),
+                            sink::closeNow);
                     dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket());
                     onLogin.run();
                     sink.send(ServerPackets.ok(0, ServerPackets.statusFlags(session.status()), 0, ""));
@@ -101,6 +103,17 @@ final class Connection {
             throw e;
         } catch (RuntimeException e) {
             fail(e);
+        }
+    }
+
+    /**
+     * The client has gone: stops the session's running statement now rather than after it has finished for
+     * nobody. Runs on the event loop, beside the command's own thread.
+     */
+    void abort() {
+        Session current = session;
+        if (current != null) {
+            current.abort();
         }
     }
 

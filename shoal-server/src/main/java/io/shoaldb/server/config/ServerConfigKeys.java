@@ -34,6 +34,12 @@ public final class ServerConfigKeys {
             "memory the engine may use: a percentage of the JVM's maximum heap, or a size such as 8G or 512M");
     public static final ConfigKey<Integer> DATA_PARTITIONS = ConfigKey.integer("data_partitions", 0, 0, 1024,
             "data partitions on this node; 0 = automatic (one per path, or min(cores, mem_limit/1GB, 16) on one path)");
+    public static final ConfigKey<Integer> QUERY_MAX_CONCURRENCY = ConfigKey.integer("query_max_concurrency", 32, 0,
+            1_000_000, "queries over tables running at once; more wait in a queue (0 = no limit)");
+    public static final ConfigKey<Integer> QUERY_MAX_QUEUE_SIZE = ConfigKey.integer("query_max_queue_size", 1024, 0,
+            1_000_000, "queries waiting for one of the query_max_concurrency places; one more is refused at once");
+    public static final ConfigKey<Long> QUERY_QUEUE_TIMEOUT_MS = ConfigKey.longInteger("query_queue_timeout_ms",
+            60_000, 0, Long.MAX_VALUE / 1_000_000, "longest a query waits in that queue before it is refused");
     public static final ConfigKey<Long> LABEL_KEEP_MAX_SECOND = ConfigKey.longInteger("label_keep_max_second",
             3 * 24 * 3600, 1, Long.MAX_VALUE / 1000, "how long a finished load's label stays reserved");
 
@@ -82,7 +88,8 @@ public final class ServerConfigKeys {
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
-                MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
+                MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
+                LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
                 INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB, STREAMING_LOAD_JSON_MAX_MB,
                 STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,

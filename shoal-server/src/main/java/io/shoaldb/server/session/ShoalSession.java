@@ -30,6 +30,8 @@ public final class ShoalSession implements Session {
     private final AuditLog auditLog;
     private final ParsedStatementCache statementCache;
     private final Consumer<ShoalSession> onClose;
+    private final Runnable disconnect;
+    private final SessionActivity activity = new SessionActivity();
     private final PreparedStatementCount preparedCount;
     private final Map<Integer, PreparedSql> prepared = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
@@ -40,7 +42,9 @@ public final class ShoalSession implements Session {
     private boolean closed;
 
     public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose) {
+            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose,
+            Runnable disconnect) {
+        this.disconnect = disconnect;
         this.preparedCount = preparedCount;
         this.statementCache = statementCache;
         this.client = client;
@@ -53,6 +57,22 @@ public final class ShoalSession implements Session {
     @Override
     public long connectionId() {
         return client.connectionId();
+    }
+
+    /** What the session runs now; SHOW PROCESSLIST and KILL read it from other sessions' threads. */
+    public SessionActivity activity() {
+        return activity;
+    }
+
+    /** KILL CONNECTION: stops the running statement and closes the client's connection. */
+    public void kill() {
+        activity.interrupt();
+        disconnect.run();
+    }
+
+    @Override
+    public void abort() {
+        activity.interrupt();
     }
 
     public String user() {
@@ -118,12 +138,15 @@ public final class ShoalSession implements Session {
     private StatementResult run(String sql) {
         long start = System.nanoTime();
         String state = "OK";
+        activity.begin(sql);
+        StatementResult result = null;
         try {
             SqlNode node = statementCache.parse(sql, false);
             if (!runner.isWarningsQuery(node)) {
                 warnings.clear();
             }
-            return runner.run(this, node, sql);
+            result = ActivityTrackingResult.track(runner.run(this, node, sql), activity);
+            return result;
         } catch (ShoalException e) {
             state = "ERR " + e.code().mysqlErrorNumber();
             recordError(e);
@@ -132,6 +155,9 @@ public final class ShoalSession implements Session {
             state = "ERR internal";
             throw e;
         } finally {
+            if (result == null) {
+                activity.end();
+            }
             auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase, "query", sql,
                     (System.nanoTime() - start) / 1000, state);
         }
@@ -165,14 +191,21 @@ public final class ShoalSession implements Session {
         }
         long start = System.nanoTime();
         String state = "OK";
+        activity.begin(statement.sql());
+        StatementResult result = null;
         try {
             warnings.clear();
-            return runner.runPrepared(this, statement.node(), statement.sql(), parameters);
+            result = ActivityTrackingResult.track(runner.runPrepared(this, statement.node(), statement.sql(),
+                    parameters), activity);
+            return result;
         } catch (ShoalException e) {
             state = "ERR " + e.code().mysqlErrorNumber();
             recordError(e);
             throw e;
         } finally {
+            if (result == null) {
+                activity.end();
+            }
             if (variables.preparedStatementAuditLog()) {
                 auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase,
                         "prepared", statement.sql(), (System.nanoTime() - start) / 1000, state);

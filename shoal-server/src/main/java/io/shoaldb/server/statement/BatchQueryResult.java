@@ -14,15 +14,23 @@ import java.util.stream.IntStream;
  */
 final class BatchQueryResult implements QueryResult {
     private final QueryResultStream stream;
+    private final Runnable onClose;
     private final List<ResultColumn> columns;
     private Batch batch;
     private int position;
+    private boolean closed;
 
     /**
      * @param labels the column labels the client sees, or null to use the plan's column names
      */
     BatchQueryResult(QueryResultStream stream, List<String> labels) {
+        this(stream, labels, () -> { });
+    }
+
+    /** @param onClose runs once the query has stopped and released its snapshot (frees its admission place) */
+    BatchQueryResult(QueryResultStream stream, List<String> labels, Runnable onClose) {
         this.stream = stream;
+        this.onClose = onClose;
         List<OutputColumn> outputs = stream.columns();
         this.columns = IntStream.range(0, outputs.size())
                 .mapToObj(i -> column(outputs.get(i), labels == null || labels.size() != outputs.size()
@@ -59,6 +67,14 @@ final class BatchQueryResult implements QueryResult {
 
     @Override
     public void close() {
-        stream.close();
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            stream.close();
+        } finally {
+            onClose.run();
+        }
     }
 }

@@ -5,6 +5,7 @@ import io.shoaldb.api.RowListResult;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.exec.QueryResultStream;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ShoalSession;
@@ -88,7 +89,15 @@ final class SelectStatements {
         List<String> labels = labels(statement, sql);
         PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase(),
                 QueryContexts.planner(session, server.storage()));
-        return new BatchQueryResult(server.executor().execute(plan, QueryContexts.of(session)), labels);
+        Runnable leave = server.admission().admit(session.activity());
+        try {
+            QueryResultStream stream = server.executor().execute(plan, QueryContexts.of(session));
+            session.activity().attach(stream::interrupt);
+            return new BatchQueryResult(stream, labels, leave);
+        } catch (RuntimeException e) {
+            leave.run();
+            throw e;
+        }
     }
 
     /**

@@ -27,6 +27,7 @@ import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowGroupCommit;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowTables;
+import io.shoaldb.sql.tree.SqlKill;
 import io.shoaldb.sql.tree.SqlShowTablets;
 import io.shoaldb.sql.tree.SqlShowTransaction;
 import io.shoaldb.sql.tree.SqlShowVariables;
@@ -52,6 +53,7 @@ public final class StatementDispatcher implements StatementRunner {
     private final TransactionStatements transactions = new TransactionStatements();
     private final InsertStatements inserts;
     private final GroupCommitStatements groupCommit;
+    private final KillStatements kills;
 
     public StatementDispatcher(ServerContext server) {
         this.databases = new DatabaseStatements(server);
@@ -62,6 +64,7 @@ public final class StatementDispatcher implements StatementRunner {
         this.storage = new StorageStatements(server);
         this.inserts = new InsertStatements(server);
         this.groupCommit = new GroupCommitStatements(server);
+        this.kills = new KillStatements(server);
     }
 
     @Override
@@ -97,6 +100,7 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlDorisInsert insert -> inserts.insert(session, insert, List.of());
             case SqlShowGroupCommit show -> groupCommit.show(show);
             case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
+            case SqlKill kill -> kills.kill(kill);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
     }

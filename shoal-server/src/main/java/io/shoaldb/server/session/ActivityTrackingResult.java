@@ -1,0 +1,58 @@
+package io.shoaldb.server.session;
+
+import io.shoaldb.api.QueryResult;
+import io.shoaldb.api.ResultColumn;
+import io.shoaldb.api.StatementResult;
+import java.util.List;
+
+/**
+ * A streamed result whose closing ends its statement's {@link SessionActivity}: the query keeps working while
+ * the client reads, so SHOW PROCESSLIST shows it and KILL can stop it until then.
+ */
+final class ActivityTrackingResult implements QueryResult {
+    private final QueryResult delegate;
+    private final SessionActivity activity;
+    private boolean closed;
+
+    private ActivityTrackingResult(QueryResult delegate, SessionActivity activity) {
+        this.delegate = delegate;
+        this.activity = activity;
+    }
+
+    /** {@code result} itself when it is not a stream (the statement is over), else a tracking wrapper. */
+    static StatementResult track(StatementResult result, SessionActivity activity) {
+        if (result instanceof QueryResult query) {
+            return new ActivityTrackingResult(query, activity);
+        }
+        activity.end();
+        return result;
+    }
+
+    @Override
+    public List<ResultColumn> columns() {
+        return delegate.columns();
+    }
+
+    @Override
+    public boolean next() {
+        return delegate.next();
+    }
+
+    @Override
+    public Object get(int index) {
+        return delegate.get(index);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            delegate.close();
+        } finally {
+            activity.end();
+        }
+    }
+}
