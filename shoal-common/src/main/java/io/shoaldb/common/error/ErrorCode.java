@@ -20,6 +20,7 @@ public enum ErrorCode {
     UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
     TOO_MANY_PREPARED_STATEMENTS(1461, "42000", ErrorCategory.RESOURCE,
             "Can't create more than max_prepared_stmt_count statements (current value: %d)"),
+    NO_OPEN_CURSOR(1421, "HY000", ErrorCategory.USER, "The statement (%s) has no open cursor."),
     WRONG_ARGUMENTS(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s"),
     WRONG_PARAM_COUNT(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s: expected %d parameters, got %d"),
 

@@ -172,7 +172,7 @@ public final class ShoalSession implements Session {
     public PreparedStatementInfo prepare(String sql) {
         SqlNode node = statementCache.parse(sql, true);
         int count = ParameterText.scan(sql).count();
-        List<ResultColumn> columns = runner.describeColumns(this, node);
+        List<ResultColumn> columns = runner.describeColumns(this, node, sql);
         preparedCount.reserve();
         int id = nextStatementId++;
         prepared.put(id, new PreparedSql(sql, node, count));

@@ -31,8 +31,12 @@ final class BatchQueryResult implements QueryResult {
     BatchQueryResult(QueryResultStream stream, List<String> labels, Runnable onClose) {
         this.stream = stream;
         this.onClose = onClose;
-        List<OutputColumn> outputs = stream.columns();
-        this.columns = IntStream.range(0, outputs.size())
+        this.columns = columns(stream.columns(), labels);
+    }
+
+    /** The columns clients see for a plan's outputs: the labels when they match, else the plan's names. */
+    static List<ResultColumn> columns(List<OutputColumn> outputs, List<String> labels) {
+        return IntStream.range(0, outputs.size())
                 .mapToObj(i -> column(outputs.get(i), labels == null || labels.size() != outputs.size()
                         ? outputs.get(i).name() : labels.get(i)))
                 .toList();

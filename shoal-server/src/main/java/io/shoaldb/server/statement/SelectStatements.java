@@ -8,11 +8,13 @@ import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.exec.QueryResultStream;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
+import io.shoaldb.server.session.ParameterText;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -97,6 +99,30 @@ final class SelectStatements {
         } catch (RuntimeException e) {
             leave.run();
             throw e;
+        }
+    }
+
+    /**
+     * The columns a prepared query over tables returns, for COM_STMT_PREPARE's reply (clients such as
+     * Connector/J open a cursor only when the prepare reply has them): planned with every parameter NULL, since
+     * a parameter's value does not change the shape of the result. Empty when that does not plan (a constant
+     * SELECT, or a parameter whose type matters); the execute reply carries the columns then.
+     */
+    List<ResultColumn> describe(ShoalSession session, String sql) {
+        ParameterText text = ParameterText.scan(sql);
+        String bound = text.bind(Collections.nCopies(text.count(), null));
+        try {
+            SqlNode statement = DorisSqlParser.parse(bound);
+            SqlNode query = statement instanceof SqlOrderBy orderBy ? orderBy.query : statement;
+            if (query instanceof SqlSelect select && isConstant(select)) {
+                return List.of();
+            }
+            List<String> labels = labels(statement, bound);
+            PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(),
+                    session.currentDatabase(), QueryContexts.planner(session, server.storage()));
+            return BatchQueryResult.columns(plan.columns(), labels);
+        } catch (ShoalException notPlannable) {
+            return List.of();
         }
     }
 

@@ -120,10 +120,13 @@ public final class StatementDispatcher implements StatementRunner {
     }
 
     @Override
-    public List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement) {
-        // Column types of constant SELECTs are only known once evaluated; clients read them from the
-        // execute reply, which always carries column definitions.
-        return List.of();
+    public List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement, String sql) {
+        return switch (statement) {
+            case SqlSelect ignored -> selects.describe(session, sql);
+            case SqlOrderBy ignored -> selects.describe(session, sql);
+            case SqlWith ignored -> selects.describe(session, sql);
+            default -> List.of();
+        };
     }
 
     @Override
