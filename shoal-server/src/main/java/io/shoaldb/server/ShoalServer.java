@@ -25,7 +25,10 @@ import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.shoaldb.server.statement.QueryAdmission;
+import io.shoaldb.server.tls.TlsIdentity;
 import io.shoaldb.server.statement.ServerContext;
 import io.shoaldb.server.streamload.StreamLoadOptions;
 import io.shoaldb.server.streamload.StreamLoadService;
@@ -144,9 +147,16 @@ public final class ShoalServer implements AutoCloseable {
                             serverInfo, sessions, QueryAdmission.of(config)));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
-            MySqlServer mysqlServer = new MySqlServer(sessionFactory, new MySqlServerOptions(
+            MySqlServerOptions mysqlOptions = new MySqlServerOptions(
                     config.get(ServerConfigKeys.BIND_ADDRESS), config.get(ServerConfigKeys.QUERY_PORT),
-                    config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket));
+                    config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket);
+            if (config.get(ServerConfigKeys.ENABLE_SSL)) {
+                mysqlOptions = mysqlOptions.withTls(tlsContext(config, files, paths.metaDir()),
+                        config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT));
+            } else if (config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT)) {
+                throw new IllegalArgumentException("require_secure_transport = true needs enable_ssl = true");
+            }
+            MySqlServer mysqlServer = new MySqlServer(sessionFactory, mysqlOptions);
             mysqlServer.start();
             opened.push(mysqlServer::close);
 
@@ -228,5 +238,14 @@ public final class ShoalServer implements AutoCloseable {
                 failures.addSuppressed(e);
             }
         }
+    }
+
+    /** The TLS context of the MySQL port: the configured keystore, else the self-signed one under the meta dir. */
+    private static SslContext tlsContext(ShoalConfig config, FilesFacade files, Path metaDir) throws IOException {
+        String keyStore = config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE);
+        TlsIdentity identity = keyStore.isEmpty() ? TlsIdentity.generatedIn(files, metaDir.resolve("tls"))
+                : TlsIdentity.load(files, Path.of(keyStore),
+                        config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD));
+        return SslContextBuilder.forServer(identity.keyManagers()).build();
     }
 }

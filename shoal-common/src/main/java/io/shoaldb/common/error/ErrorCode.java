@@ -14,6 +14,8 @@ public enum ErrorCode {
             "Got a packet bigger than %d bytes before login; max_allowed_packet applies only after login"),
     ACCESS_DENIED(1045, "28000", ErrorCategory.USER, "Access denied for user '%s'@'%s' (using password: %s)"),
     TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE, "Too many connections"),
+    INSECURE_TRANSPORT(3159, "HY000", ErrorCategory.USER,
+            "Connections using insecure transport are prohibited while --require_secure_transport=ON."),
     PACKETS_OUT_OF_ORDER(1156, "08S01", ErrorCategory.USER, "Got packets out of order"),
     NOT_SUPPORTED_AUTH_MODE(1251, "08004", ErrorCategory.USER,
             "Client does not support authentication protocol requested by server; consider upgrading MySQL client"),

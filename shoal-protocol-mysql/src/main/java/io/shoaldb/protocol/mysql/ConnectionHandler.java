@@ -3,10 +3,12 @@ package io.shoaldb.protocol.mysql;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.shoaldb.protocol.mysql.codec.FramingError;
 import io.shoaldb.protocol.mysql.codec.Packet;
 import io.shoaldb.protocol.mysql.codec.PacketDecoder;
+import io.shoaldb.protocol.mysql.codec.TlsUpgrade;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
@@ -54,7 +56,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         String host = channel.remoteAddress() instanceof InetSocketAddress address
                 ? address.getAddress().getHostAddress() : String.valueOf(channel.remoteAddress());
         PacketDecoder decoder = ctx.pipeline().get(PacketDecoder.class);
-        connection = server.newConnection(host, sink, decoder::loggedIn);
+        connection = server.newConnection(host, sink, decoder::loggedIn, () -> {
+            SslHandler tls = ctx.pipeline().get(SslHandler.class);
+            return tls == null ? null : tls.engine().getSession().getCipherSuite();
+        });
         enqueue(ctx, connection::greet);
         hangUpProbe = ctx.executor().scheduleWithFixedDelay(() -> probeForHangUp(ctx), HANGUP_PROBE_MILLIS,
                 HANGUP_PROBE_MILLIS, TimeUnit.MILLISECONDS);
@@ -79,6 +84,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             case FramingError error -> enqueue(ctx, () -> target.onFramingError(error));
             default -> ReferenceCountUtil.release(message);
         }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        Connection target = connection;
+        if (event == TlsUpgrade.STARTED && target != null) {
+            enqueue(ctx, target::tlsStarted);
+        }
+        ctx.fireUserEventTriggered(event);
     }
 
     @Override

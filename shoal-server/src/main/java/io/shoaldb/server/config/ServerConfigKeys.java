@@ -21,6 +21,15 @@ public final class ServerConfigKeys {
             "directory of the server log and the audit log");
     public static final ConfigKey<String> ROOT_PASSWORD = ConfigKey.string("root_password", "",
             "password of the root user; empty means none (a warning is logged at every start)");
+    public static final ConfigKey<Boolean> ENABLE_SSL = ConfigKey.bool("enable_ssl", true,
+            "offer TLS on the MySQL port; without a configured certificate a self-signed one is made at first start");
+    public static final ConfigKey<String> MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE = ConfigKey.string(
+            "mysql_ssl_default_server_certificate", "",
+            "PKCS#12 keystore with the server's key and certificate; empty = the self-signed one under meta_dir/tls");
+    public static final ConfigKey<String> MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD = ConfigKey.string(
+            "mysql_ssl_default_server_certificate_password", "", "password of that keystore");
+    public static final ConfigKey<Boolean> REQUIRE_SECURE_TRANSPORT = ConfigKey.bool("require_secure_transport",
+            false, "refuse MySQL-protocol logins that do not use TLS");
     public static final ConfigKey<Integer> QE_MAX_CONNECTION = ConfigKey.integer("qe_max_connection", 4096, 1,
             1_000_000, "most MySQL-protocol connections at once");
     public static final ConfigKey<Integer> MAX_ALLOWED_PACKET = ConfigKey.integer("max_allowed_packet",
@@ -87,7 +96,8 @@ public final class ServerConfigKeys {
 
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
-                SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
+                SYS_LOG_DIR, ROOT_PASSWORD, ENABLE_SSL, MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE,
+                MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
                 LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,

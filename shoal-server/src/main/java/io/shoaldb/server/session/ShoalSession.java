@@ -75,6 +75,11 @@ public final class ShoalSession implements Session {
         activity.interrupt();
     }
 
+    /** The TLS cipher suite of the client's connection, or null for a plain one. */
+    public String tlsCipher() {
+        return client.tlsCipher();
+    }
+
     public String user() {
         return client.user();
     }

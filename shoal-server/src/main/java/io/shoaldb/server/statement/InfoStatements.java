@@ -32,7 +32,7 @@ final class InfoStatements {
         return table.result();
     }
 
-    StatementResult showSimple(SqlShowSimple statement) {
+    StatementResult showSimple(ShoalSession session, SqlShowSimple statement) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), true);
         return switch (statement.kind()) {
             case COLLATION -> new TextTable("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen")
@@ -50,6 +50,7 @@ final class InfoStatements {
                     .row("OLAP", "DEFAULT", "ShoalDB columnar tables", "YES", "NO", "NO")
                     .resultWhereFirstColumn(like);
             case STATUS -> new TextTable("Variable_name", "Value")
+                    .row("Ssl_cipher", session.tlsCipher() == null ? "" : session.tlsCipher())
                     .row("Threads_connected", Integer.toString(server.sessions().all().size()))
                     .resultWhereFirstColumn(like);
             case PROCESSLIST -> processList(false);

@@ -78,7 +78,7 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlSetTransaction ignored -> UpdateResult.OK;
             case SqlShowVariables show -> variables.show(session, show);
             case SqlShowWarnings show -> info.showWarnings(session, show);
-            case SqlShowSimple show -> info.showSimple(show);
+            case SqlShowSimple show -> info.showSimple(session, show);
             case SqlCreateDatabase create -> databases.create(create);
             case SqlDropDatabase drop -> databases.drop(session, drop);
             case SqlUseDatabase use -> databases.use(session, use);
