@@ -25,7 +25,6 @@ import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
-import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.shoaldb.server.statement.QueryAdmission;
 import io.shoaldb.server.tls.TlsIdentity;
@@ -151,7 +150,10 @@ public final class ShoalServer implements AutoCloseable {
                     config.get(ServerConfigKeys.BIND_ADDRESS), config.get(ServerConfigKeys.QUERY_PORT),
                     config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket);
             if (config.get(ServerConfigKeys.ENABLE_SSL)) {
-                mysqlOptions = mysqlOptions.withTls(tlsContext(config, files, paths.metaDir()),
+                mysqlOptions = mysqlOptions.withTls(SslContextBuilder.forServer(tlsIdentity(files, paths.metaDir(),
+                                config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE),
+                                config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD), "PKCS12")
+                                .keyManagers()).build(),
                         config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT));
             } else if (config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT)) {
                 throw new IllegalArgumentException("require_secure_transport = true needs enable_ssl = true");
@@ -178,6 +180,12 @@ public final class ShoalServer implements AutoCloseable {
                     .withConcurrencyLimits(config.get(ServerConfigKeys.HTTP_MAX_CONNECTIONS),
                             config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY)),
                     authenticator, loads, new HttpMetrics(metrics));
+            if (config.get(ServerConfigKeys.ENABLE_HTTPS)) {
+                http[0].withHttps(SslContextBuilder.forServer(tlsIdentity(files, paths.metaDir(),
+                        config.get(ServerConfigKeys.KEY_STORE_PATH), config.get(ServerConfigKeys.KEY_STORE_PASSWORD),
+                        config.get(ServerConfigKeys.KEY_STORE_TYPE)).keyManagers()).build(),
+                        config.get(ServerConfigKeys.HTTPS_PORT));
+            }
             http[0].start();
             opened.push(http[0]::close);
             LOG.info("ShoalDB {} started: query_port={} http_port={} webserver_port={} bind_address={} "
@@ -199,6 +207,15 @@ public final class ShoalServer implements AutoCloseable {
     /** The Stream Load port actually bound ({@code http_port}). */
     public int httpPort() {
         return httpServer.port(0);
+    }
+
+    /** The HTTPS port actually bound ({@code https_port}); only when {@code enable_https} is true. */
+    public int httpsPort() {
+        List<Integer> ports = httpServer.ports();
+        if (ports.size() < 3) {
+            throw new IllegalStateException("HTTPS is not enabled (enable_https)");
+        }
+        return ports.get(2);
     }
 
     /** The second Stream Load port ({@code webserver_port}). */
@@ -240,12 +257,10 @@ public final class ShoalServer implements AutoCloseable {
         }
     }
 
-    /** The TLS context of the MySQL port: the configured keystore, else the self-signed one under the meta dir. */
-    private static SslContext tlsContext(ShoalConfig config, FilesFacade files, Path metaDir) throws IOException {
-        String keyStore = config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE);
-        TlsIdentity identity = keyStore.isEmpty() ? TlsIdentity.generatedIn(files, metaDir.resolve("tls"))
-                : TlsIdentity.load(files, Path.of(keyStore),
-                        config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD));
-        return SslContextBuilder.forServer(identity.keyManagers()).build();
+    /** A TLS port's identity: the configured keystore, else the self-signed one under the meta dir. */
+    private static TlsIdentity tlsIdentity(FilesFacade files, Path metaDir, String keyStore, String password,
+            String type) throws IOException {
+        return keyStore.isEmpty() ? TlsIdentity.generatedIn(files, metaDir.resolve("tls"))
+                : TlsIdentity.load(files, Path.of(keyStore), password, type);
     }
 }

@@ -30,6 +30,15 @@ public final class ServerConfigKeys {
             "mysql_ssl_default_server_certificate_password", "", "password of that keystore");
     public static final ConfigKey<Boolean> REQUIRE_SECURE_TRANSPORT = ConfigKey.bool("require_secure_transport",
             false, "refuse MySQL-protocol logins that do not use TLS");
+    public static final ConfigKey<Boolean> ENABLE_HTTPS = ConfigKey.bool("enable_https", false,
+            "also serve Stream Load and the REST API over TLS on https_port");
+    public static final ConfigKey<Integer> HTTPS_PORT = ConfigKey.port("https_port", 8050, "HTTPS port (enable_https)");
+    public static final ConfigKey<String> KEY_STORE_PATH = ConfigKey.string("key_store_path", "",
+            "keystore of the HTTPS port; empty = the self-signed certificate under meta_dir/tls");
+    public static final ConfigKey<String> KEY_STORE_PASSWORD = ConfigKey.string("key_store_password", "",
+            "password of key_store_path");
+    public static final ConfigKey<String> KEY_STORE_TYPE = ConfigKey.string("key_store_type", "PKCS12",
+            "type of key_store_path: PKCS12 or JKS");
     public static final ConfigKey<Integer> QE_MAX_CONNECTION = ConfigKey.integer("qe_max_connection", 4096, 1,
             1_000_000, "most MySQL-protocol connections at once");
     public static final ConfigKey<Integer> MAX_ALLOWED_PACKET = ConfigKey.integer("max_allowed_packet",
@@ -97,7 +106,8 @@ public final class ServerConfigKeys {
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, ENABLE_SSL, MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE,
-                MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
+                MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, ENABLE_HTTPS, HTTPS_PORT,
+                KEY_STORE_PATH, KEY_STORE_PASSWORD, KEY_STORE_TYPE, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
                 LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,

@@ -47,10 +47,10 @@ public final class TlsIdentity {
         this.password = password;
     }
 
-    /** Loads the configured keystore. */
-    public static TlsIdentity load(FilesFacade files, Path keyStore, String password) throws IOException {
+    /** Loads a configured keystore of {@code type} (PKCS12 or JKS). */
+    public static TlsIdentity load(FilesFacade files, Path keyStore, String password, String type) throws IOException {
         char[] secret = password.toCharArray();
-        return new TlsIdentity(read(files.readAllBytes(keyStore), secret), secret);
+        return new TlsIdentity(read(files.readAllBytes(keyStore), secret, type), secret);
     }
 
     /** Loads the generated identity under {@code dir}, making it (durably) on first use. */
@@ -60,7 +60,7 @@ public final class TlsIdentity {
             DurableFiles.createDirectories(files, dir);
             DurableFiles.replace(files, file, ByteBuffer.wrap(selfSigned()));
         }
-        return new TlsIdentity(read(files.readAllBytes(file), GENERATED_PASSWORD), GENERATED_PASSWORD);
+        return new TlsIdentity(read(files.readAllBytes(file), GENERATED_PASSWORD, "PKCS12"), GENERATED_PASSWORD);
     }
 
     /** Key managers for a TLS server (Netty's SslContextBuilder, the HTTPS port). */
@@ -74,9 +74,9 @@ public final class TlsIdentity {
         }
     }
 
-    private static KeyStore read(byte[] bytes, char[] password) throws IOException {
+    private static KeyStore read(byte[] bytes, char[] password, String type) throws IOException {
         try {
-            KeyStore store = KeyStore.getInstance("PKCS12");
+            KeyStore store = KeyStore.getInstance(type);
             store.load(new ByteArrayInputStream(bytes), password);
             return store;
         } catch (GeneralSecurityException e) {
