@@ -178,7 +178,8 @@ public final class ShoalServer implements AutoCloseable {
                     config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD))
                     .withStreamingLoadJsonMaxMb(config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB))
                     .withConcurrencyLimits(config.get(ServerConfigKeys.HTTP_MAX_CONNECTIONS),
-                            config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY)),
+                            config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY))
+                    .withMetricsAuth(config.get(ServerConfigKeys.ENABLE_METRICS_AUTH)),
                     authenticator, loads, new HttpMetrics(metrics));
             if (config.get(ServerConfigKeys.ENABLE_HTTPS)) {
                 http[0].withHttps(SslContextBuilder.forServer(tlsIdentity(files, paths.metaDir(),

@@ -39,6 +39,8 @@ public final class ServerConfigKeys {
             "password of key_store_path");
     public static final ConfigKey<String> KEY_STORE_TYPE = ConfigKey.string("key_store_type", "PKCS12",
             "type of key_store_path: PKCS12 or JKS");
+    public static final ConfigKey<Boolean> ENABLE_METRICS_AUTH = ConfigKey.bool("enable_metrics_auth", true,
+            "GET /metrics asks for a login like every HTTP endpoint but /api/health; false lets scrapers read it without");
     public static final ConfigKey<Integer> QE_MAX_CONNECTION = ConfigKey.integer("qe_max_connection", 4096, 1,
             1_000_000, "most MySQL-protocol connections at once");
     public static final ConfigKey<Integer> MAX_ALLOWED_PACKET = ConfigKey.integer("max_allowed_packet",
@@ -107,7 +109,7 @@ public final class ServerConfigKeys {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, ENABLE_SSL, MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE,
                 MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, ENABLE_HTTPS, HTTPS_PORT,
-                KEY_STORE_PATH, KEY_STORE_PASSWORD, KEY_STORE_TYPE, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
+                KEY_STORE_PATH, KEY_STORE_PASSWORD, KEY_STORE_TYPE, ENABLE_METRICS_AUTH, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
                 LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
