@@ -849,3 +849,19 @@ SqlNode DorisNiladicFunctionCall() :
     <LPAREN> <RPAREN>
     { return op.createCall(getPos()); }
 }
+
+/* ---------------------------------------------------------------- KILL */
+
+/** KILL [CONNECTION | QUERY] id: MySQL's and Doris's; the id is SHOW PROCESSLIST's. */
+SqlNode DorisKill() :
+{
+    final Span s;
+    boolean connection = true;
+    final SqlLiteral id;
+}
+{
+    <KILL> { s = span(); }
+    [ <CONNECTION> | <QUERY> { connection = false; } ]
+    id = UnsignedNumericLiteral()
+    { return new SqlKill(s.end(this), connection, id.bigDecimalValue().longValueExact()); }
+}

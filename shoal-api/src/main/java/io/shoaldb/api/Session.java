@@ -37,6 +37,12 @@ public interface Session extends AutoCloseable {
     /** Resets variables, prepared statements and transaction state (COM_RESET_CONNECTION). */
     void reset();
 
+    /**
+     * The client went away: stops the statement running now, if any, so its work ends without waiting for a
+     * client that will never read it. Called from the protocol's network thread; must not block.
+     */
+    void abort();
+
     /** State the protocol reports in every OK packet. */
     SessionStatus status();
 

@@ -72,6 +72,14 @@ public final class QueryResultStream implements AutoCloseable {
         return query.profile();
     }
 
+    /**
+     * Stops the query from another thread (KILL, the client went away): its drivers stop at their next batch and
+     * the reader's {@link #next()} fails with {@code reason}. The reader still closes the stream.
+     */
+    public void interrupt(RuntimeException reason) {
+        query.fail(reason);
+    }
+
     @Override
     public void close() {
         if (closed) {

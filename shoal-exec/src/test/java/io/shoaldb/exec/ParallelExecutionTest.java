@@ -1,11 +1,16 @@
 package io.shoaldb.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
 
 import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -98,6 +103,31 @@ class ParallelExecutionTest {
                 assertThat(files.filter(f -> f.toString().endsWith(".seg")).toList()).isEmpty();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * An aggregation over an input that would take many minutes (a three-way cross join) does not keep its
+     * worker: with a single worker another query still runs, and the long one stops when interrupted.
+     */
+    @Test
+    void aLongAggregationSharesItsWorkerAndStopsWhenInterrupted() throws Exception {
+        try (TestDatabase db = new TestDatabase(dir, 1, 1)) {
+            Lineitem.create(db, 1);
+            Lineitem.load(db, Lineitem.generate(3000, 5), 1);
+            QueryResultStream endless = db.executor.execute(db.plan("SELECT count(*) FROM lineitem a, lineitem b,"
+                    + " lineitem c WHERE a.l_orderkey + b.l_orderkey + c.l_orderkey >= 0"));
+            try {
+                CompletableFuture<List<List<Object>>> small =
+                        CompletableFuture.supplyAsync(() -> db.query("SELECT count(*) FROM lineitem"));
+                assertThat(small.get(60, TimeUnit.SECONDS)).containsExactly(List.of(3000L));
+
+                endless.interrupt(ErrorCode.QUERY_INTERRUPTED.exception());
+                assertThatThrownBy(endless::next).isInstanceOf(ShoalException.class)
+                        .hasMessage("Query execution was interrupted");
+            } finally {
+                endless.close();
             }
         }
     }

@@ -25,6 +25,9 @@ import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.shoaldb.server.statement.QueryAdmission;
+import io.shoaldb.server.tls.TlsIdentity;
 import io.shoaldb.server.statement.ServerContext;
 import io.shoaldb.server.streamload.StreamLoadOptions;
 import io.shoaldb.server.streamload.StreamLoadService;
@@ -140,12 +143,22 @@ public final class ShoalServer implements AutoCloseable {
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
                     new ServerContext(catalog, tables, storage, txns, groupCommit, new QueryPlanner(), executor, globals,
-                            serverInfo, sessions));
+                            serverInfo, sessions, QueryAdmission.of(config)));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
-            MySqlServer mysqlServer = new MySqlServer(sessionFactory, new MySqlServerOptions(
+            MySqlServerOptions mysqlOptions = new MySqlServerOptions(
                     config.get(ServerConfigKeys.BIND_ADDRESS), config.get(ServerConfigKeys.QUERY_PORT),
-                    config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket));
+                    config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket);
+            if (config.get(ServerConfigKeys.ENABLE_SSL)) {
+                mysqlOptions = mysqlOptions.withTls(SslContextBuilder.forServer(tlsIdentity(files, paths.metaDir(),
+                                config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE),
+                                config.get(ServerConfigKeys.MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD), "PKCS12")
+                                .keyManagers()).build(),
+                        config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT));
+            } else if (config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT)) {
+                throw new IllegalArgumentException("require_secure_transport = true needs enable_ssl = true");
+            }
+            MySqlServer mysqlServer = new MySqlServer(sessionFactory, mysqlOptions);
             mysqlServer.start();
             opened.push(mysqlServer::close);
 
@@ -165,8 +178,15 @@ public final class ShoalServer implements AutoCloseable {
                     config.get(ServerConfigKeys.ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD))
                     .withStreamingLoadJsonMaxMb(config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB))
                     .withConcurrencyLimits(config.get(ServerConfigKeys.HTTP_MAX_CONNECTIONS),
-                            config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY)),
+                            config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY))
+                    .withMetricsAuth(config.get(ServerConfigKeys.ENABLE_METRICS_AUTH)),
                     authenticator, loads, new HttpMetrics(metrics));
+            if (config.get(ServerConfigKeys.ENABLE_HTTPS)) {
+                http[0].withHttps(SslContextBuilder.forServer(tlsIdentity(files, paths.metaDir(),
+                        config.get(ServerConfigKeys.KEY_STORE_PATH), config.get(ServerConfigKeys.KEY_STORE_PASSWORD),
+                        config.get(ServerConfigKeys.KEY_STORE_TYPE)).keyManagers()).build(),
+                        config.get(ServerConfigKeys.HTTPS_PORT));
+            }
             http[0].start();
             opened.push(http[0]::close);
             LOG.info("ShoalDB {} started: query_port={} http_port={} webserver_port={} bind_address={} "
@@ -188,6 +208,15 @@ public final class ShoalServer implements AutoCloseable {
     /** The Stream Load port actually bound ({@code http_port}). */
     public int httpPort() {
         return httpServer.port(0);
+    }
+
+    /** The HTTPS port actually bound ({@code https_port}); only when {@code enable_https} is true. */
+    public int httpsPort() {
+        List<Integer> ports = httpServer.ports();
+        if (ports.size() < 3) {
+            throw new IllegalStateException("HTTPS is not enabled (enable_https)");
+        }
+        return ports.get(2);
     }
 
     /** The second Stream Load port ({@code webserver_port}). */
@@ -227,5 +256,12 @@ public final class ShoalServer implements AutoCloseable {
                 failures.addSuppressed(e);
             }
         }
+    }
+
+    /** A TLS port's identity: the configured keystore, else the self-signed one under the meta dir. */
+    private static TlsIdentity tlsIdentity(FilesFacade files, Path metaDir, String keyStore, String password,
+            String type) throws IOException {
+        return keyStore.isEmpty() ? TlsIdentity.generatedIn(files, metaDir.resolve("tls"))
+                : TlsIdentity.load(files, Path.of(keyStore), password, type);
     }
 }

@@ -40,6 +40,7 @@ public final class TestServer implements AutoCloseable {
         settings.put("query_port", "0");
         settings.put("http_port", "0");
         settings.put("webserver_port", "0");
+        settings.put("https_port", "0");
         settings.put("storage_root_path", dir.resolve("data").toString());
         settings.put("sys_log_dir", dir.resolve("log").toString());
         settings.putAll(extra);

@@ -102,7 +102,9 @@ class BadInputTest {
      */
     private static void sendRaw(byte[] bytes, boolean afterLogin) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.setSoTimeout(150);
+            // The greeting and the login reply must come (a loaded machine may take a while); after the garbage
+            // the server may also just wait for the rest of a packet, so the drain stops at a short silence.
+            socket.setSoTimeout(10_000);
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
             readPacket(in);
@@ -112,6 +114,7 @@ class BadInputTest {
                 byte[] reply = readPacket(in);
                 assertThat(reply[0]).as("OK after login").isEqualTo((byte) 0);
             }
+            socket.setSoTimeout(150);
             out.write(bytes);
             out.flush();
             byte[] buffer = new byte[4096];

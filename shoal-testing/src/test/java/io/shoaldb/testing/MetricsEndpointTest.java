@@ -3,6 +3,8 @@ package io.shoaldb.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,6 +20,17 @@ class MetricsEndpointTest {
     Path dir;
 
     @Test
+    void metricsCanBeOpenToScrapersWithoutALogin() throws Exception {
+        try (TestServer server = TestServer.start(dir, java.util.Map.of("enable_metrics_auth", "false"))) {
+            HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.body()).contains("wal_total_count");
+        }
+    }
+
+    @Test
     void groupCommitAndStreamLoadMetricsAreExposed() throws Exception {
         try (TestServer server = TestServer.start(dir); Connection c = server.connect();
                 Statement s = c.createStatement()) {
@@ -25,8 +38,12 @@ class MetricsEndpointTest {
             s.execute("CREATE TABLE m.t (id INT NOT NULL) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
             s.execute("SET group_commit = sync_mode");
             s.execute("INSERT INTO m.t VALUES (1), (2)");
-            HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics")).build(),
+            URI uri = URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics");
+            HttpClient client = HttpClient.newHttpClient();
+            assertThat(client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
+                    .statusCode()).isEqualTo(401);
+            HttpResponse<String> metrics = client.send(HttpRequest.newBuilder(uri).header("Authorization",
+                    "Basic " + Base64.getEncoder().encodeToString("root:".getBytes(StandardCharsets.UTF_8))).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(metrics.statusCode()).isEqualTo(200);
             assertThat(metrics.body()).contains("wal_total_count", "wal_max_count_per_table",

@@ -14,12 +14,15 @@ public enum ErrorCode {
             "Got a packet bigger than %d bytes before login; max_allowed_packet applies only after login"),
     ACCESS_DENIED(1045, "28000", ErrorCategory.USER, "Access denied for user '%s'@'%s' (using password: %s)"),
     TOO_MANY_CONNECTIONS(1040, "08004", ErrorCategory.RESOURCE, "Too many connections"),
+    INSECURE_TRANSPORT(3159, "HY000", ErrorCategory.USER,
+            "Connections using insecure transport are prohibited while --require_secure_transport=ON."),
     PACKETS_OUT_OF_ORDER(1156, "08S01", ErrorCategory.USER, "Got packets out of order"),
     NOT_SUPPORTED_AUTH_MODE(1251, "08004", ErrorCategory.USER,
             "Client does not support authentication protocol requested by server; consider upgrading MySQL client"),
     UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
     TOO_MANY_PREPARED_STATEMENTS(1461, "42000", ErrorCategory.RESOURCE,
             "Can't create more than max_prepared_stmt_count statements (current value: %d)"),
+    NO_OPEN_CURSOR(1421, "HY000", ErrorCategory.USER, "The statement (%s) has no open cursor."),
     WRONG_ARGUMENTS(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s"),
     WRONG_PARAM_COUNT(1210, "HY000", ErrorCategory.USER, "Incorrect arguments to %s: expected %d parameters, got %d"),
 
@@ -74,6 +77,13 @@ public enum ErrorCode {
     SUBQUERY_MORE_THAN_ONE_ROW(1242, "21000", ErrorCategory.USER, "Subquery returns more than 1 row"),
     QUERY_TIMEOUT(3024, "HY000", ErrorCategory.USER,
             "Query execution was interrupted, maximum statement execution time exceeded (%d s)"),
+    /** The statement was stopped by KILL QUERY / KILL CONNECTION or because its client went away. */
+    QUERY_INTERRUPTED(1317, "70100", ErrorCategory.USER, "Query execution was interrupted"),
+    UNKNOWN_THREAD(1094, "HY000", ErrorCategory.USER, "Unknown thread id: %d"),
+    QUERY_QUEUE_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
+            "query queue timeout: waited %d ms for one of the %d places (query_max_concurrency); try again later"),
+    QUERY_QUEUE_FULL(1105, "HY000", ErrorCategory.RESOURCE,
+            "query queue is full: %d queries running (query_max_concurrency) and %d waiting (query_max_queue_size); try again later"),
 
     // HTTP front door (Stream Load); texts follow Doris's BE/FE where Doris has the same error
     HTTP_NO_AUTH(1045, "28000", ErrorCategory.USER, "no valid Basic authorization"),

@@ -24,7 +24,7 @@ public final class EnforceSingleRowOperator implements Operator {
             return null;
         }
         for (Batch b = input.next(); b != null; b = input.next()) {
-            if (b == NOT_READY) {
+            if (Operator.isSignal(b)) {
                 return b;
             }
             if (row != null || b.positionCount() > 1) {

@@ -18,8 +18,9 @@ public final class FilterOperator implements Operator {
 
     @Override
     public Batch next() {
-        for (Batch b = input.next(); b != null; b = input.next()) {
-            if (b == NOT_READY) {
+        for (int i = 0; i < INPUT_BATCHES_PER_CALL; i++) {
+            Batch b = input.next();
+            if (b == null || Operator.isSignal(b)) {
                 return b;
             }
             int[] rows = b.selection() != null ? b.selection().clone() : Flat.identity(b.rowCount());
@@ -28,7 +29,7 @@ public final class FilterOperator implements Operator {
                 return b.withSelection(rows, n);
             }
         }
-        return null;
+        return YIELD;
     }
 
     @Override

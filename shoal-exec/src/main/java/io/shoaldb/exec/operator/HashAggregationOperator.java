@@ -20,14 +20,21 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
     @Override
     public Batch next() {
         if (!consumed) {
-            for (Batch b = input.next(); b != null; b = input.next()) {
-                if (b == NOT_READY) {
+            for (int i = 0; i < INPUT_BATCHES_PER_CALL; i++) {
+                Batch b = input.next();
+                if (b == null) {
+                    consumed = true;
+                    input.close();
+                    break;
+                }
+                if (Operator.isSignal(b)) {
                     return b;
                 }
                 aggregator.add(b);
             }
-            consumed = true;
-            input.close();
+            if (!consumed) {
+                return YIELD;
+            }
         }
         int groups = aggregator.groupCount();
         if (emitted >= groups) {

@@ -16,9 +16,12 @@ public final class LimitOperator implements Operator {
 
     @Override
     public Batch next() {
-        while (remaining > 0) {
+        for (int consumed = 0; remaining > 0; consumed++) {
+            if (consumed == INPUT_BATCHES_PER_CALL) {
+                return YIELD;
+            }
             Batch b = input.next();
-            if (b == null || b == NOT_READY) {
+            if (b == null || Operator.isSignal(b)) {
                 return b;
             }
             int n = b.positionCount();

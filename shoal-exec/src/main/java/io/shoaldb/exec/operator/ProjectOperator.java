@@ -20,7 +20,7 @@ public final class ProjectOperator implements Operator {
     @Override
     public Batch next() {
         Batch b = input.next();
-        if (b == null || b == NOT_READY) {
+        if (b == null || Operator.isSignal(b)) {
             return b;
         }
         ColumnVector[] out = new ColumnVector[expressions.length];

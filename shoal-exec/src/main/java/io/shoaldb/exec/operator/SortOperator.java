@@ -33,8 +33,11 @@ public final class SortOperator implements Operator, RetainedMemory {
 
     @Override
     public Batch next() {
-        if (order == null && !consume()) {
-            return NOT_READY;
+        if (order == null) {
+            Batch signal = consume();
+            if (signal != null) {
+                return signal;
+            }
         }
         if (position >= end) {
             return null;
@@ -48,12 +51,19 @@ public final class SortOperator implements Operator, RetainedMemory {
         return new Batch(n, out);
     }
 
-    /** Buffers input until its end (true) or until it is not ready (false: call again). */
-    private boolean consume() {
+    /** Buffers input until its end (null) or until it yields or is not ready (that signal: call again). */
+    private Batch consume() {
         long threshold = limit < 0 ? Long.MAX_VALUE : Math.max(2 * limit, 4096);
-        for (Batch b = input.next(); b != null; b = input.next()) {
-            if (b == NOT_READY) {
-                return false;
+        for (int i = 0; ; i++) {
+            if (i == INPUT_BATCHES_PER_CALL) {
+                return YIELD;
+            }
+            Batch b = input.next();
+            if (b == null) {
+                break;
+            }
+            if (Operator.isSignal(b)) {
+                return b;
             }
             buffer.add(b);
             if (buffer.rowCount() > threshold) {
@@ -66,7 +76,7 @@ public final class SortOperator implements Operator, RetainedMemory {
         long last = limit < 0 ? order.length : Math.min(order.length, limit);
         position = (int) Math.min(offset, last);
         end = (int) last;
-        return true;
+        return null;
     }
 
     /** Top-N: keep only the best {@code limit} rows buffered so far. */

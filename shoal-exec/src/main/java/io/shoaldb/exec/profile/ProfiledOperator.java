@@ -34,7 +34,7 @@ final class ProfiledOperator implements Operator {
         if (cpu) {
             counters.cpuNanos += THREADS.getCurrentThreadCpuTime() - cpuStart;
         }
-        if (b != null && b != NOT_READY) {
+        if (b != null && !Operator.isSignal(b)) {
             counters.batches++;
             counters.rows += b.positionCount();
         }

@@ -116,6 +116,9 @@ public final class Driver implements Runnable {
             if (b == Operator.NOT_READY) {
                 return true;
             }
+            if (b == Operator.YIELD) {
+                return false;
+            }
             if (!toSink(b)) {
                 return true;
             }

@@ -3,6 +3,7 @@ package io.shoaldb.protocol.http;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.handler.ssl.SslContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -37,12 +38,27 @@ public final class HttpServer implements AutoCloseable {
     private EventLoopGroup workers;
     private boolean started;
     private boolean closed;
+    private SslContext httpsContext;
+    private int httpsPort;
 
     public HttpServer(HttpServerOptions options, Authenticator authenticator, LoadService loads, HttpMetrics metrics) {
         this.options = Objects.requireNonNull(options, "options");
         this.services = new Services(options, new BasicAuth(Objects.requireNonNull(authenticator, "authenticator")),
                 Objects.requireNonNull(loads, "loads"), Objects.requireNonNull(metrics, "metrics"),
                 Thread.ofVirtual().name("shoal-http-load-", 0).factory());
+    }
+
+    /**
+     * Also serves every endpoint over TLS on {@code port} (Doris's {@code https_port}), in the FE shape; its bound
+     * port is then {@code port(ports().size() - 1)}. Call before {@link #start()}.
+     */
+    public synchronized HttpServer withHttps(SslContext context, int port) {
+        if (started) {
+            throw new IllegalStateException("HTTPS must be set before the server starts");
+        }
+        this.httpsContext = Objects.requireNonNull(context, "context");
+        this.httpsPort = port;
+        return this;
     }
 
     /** Binds every port; if one cannot be bound, nothing stays bound and the cause says which. */
@@ -57,24 +73,30 @@ public final class HttpServer implements AutoCloseable {
         acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
         for (int i = 0; i < options.ports().size(); i++) {
-            int port = options.ports().get(i);
-            ServerBootstrap bootstrap = new ServerBootstrap()
-                    .group(acceptors, workers)
-                    .channel(NioServerSocketChannel.class)
-                    .option(ChannelOption.SO_BACKLOG, 1024)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new HttpChannelInitializer(services, i));
-            ChannelFuture bound = bootstrap.bind(options.bindAddress(), port).awaitUninterruptibly();
-            if (!bound.isSuccess()) {
-                close();
-                throw new IllegalStateException("cannot listen for HTTP on " + options.bindAddress() + ":" + port
-                        + " (" + (i == 0 ? "http_port" : "webserver_port") + "): " + bound.cause().getMessage(),
-                        bound.cause());
-            }
-            channels.add(bound.channel());
-            boundPorts.add(((InetSocketAddress) bound.channel().localAddress()).getPort());
+            bind(options.ports().get(i), new HttpChannelInitializer(services, i, null),
+                    i == 0 ? "http_port" : "webserver_port");
+        }
+        if (httpsContext != null) {
+            bind(httpsPort, new HttpChannelInitializer(services, 0, httpsContext), "https_port");
         }
         LOG.info("HTTP listening on {} ports {}", options.bindAddress(), boundPorts);
+    }
+
+    private void bind(int port, HttpChannelInitializer initializer, String key) {
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(acceptors, workers)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(initializer);
+        ChannelFuture bound = bootstrap.bind(options.bindAddress(), port).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            close();
+            throw new IllegalStateException("cannot listen for HTTP on " + options.bindAddress() + ":" + port
+                    + " (" + key + "): " + bound.cause().getMessage(), bound.cause());
+        }
+        channels.add(bound.channel());
+        boundPorts.add(((InetSocketAddress) bound.channel().localAddress()).getPort());
     }
 
     /** The ports actually bound, in the order of the options (so a configured 0 shows the chosen port). */

@@ -21,10 +21,12 @@ import java.util.Objects;
  *     one more is answered 503 and the connection closed
  * @param maxConcurrentLoads {@code streaming_load_max_concurrency}: Stream Loads running at once; one more is
  *     answered 503 before its body is read
+ * @param metricsAuth whether {@code /metrics} asks for a login like every endpoint but {@code /api/health}
+ *     ({@code enable_metrics_auth}; false lets a scraper without credentials read it)
  */
 public record HttpServerOptions(String bindAddress, List<Integer> ports, long streamingLoadMaxMb,
         boolean enableGroupCommitStreamloadBeForward, Duration bodyIdleTimeout, long streamingLoadJsonMaxMb,
-        int maxConnections, int maxConcurrentLoads) {
+        int maxConnections, int maxConcurrentLoads, boolean metricsAuth) {
     public static final long DEFAULT_STREAMING_LOAD_MAX_MB = 10240;
     public static final Duration DEFAULT_BODY_IDLE_TIMEOUT = Duration.ofSeconds(300);
     public static final long DEFAULT_STREAMING_LOAD_JSON_MAX_MB = 100;
@@ -62,7 +64,7 @@ public record HttpServerOptions(String bindAddress, List<Integer> ports, long st
     public HttpServerOptions(String bindAddress, List<Integer> ports, long streamingLoadMaxMb,
             boolean enableGroupCommitStreamloadBeForward) {
         this(bindAddress, ports, streamingLoadMaxMb, enableGroupCommitStreamloadBeForward, DEFAULT_BODY_IDLE_TIMEOUT,
-                DEFAULT_STREAMING_LOAD_JSON_MAX_MB, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONCURRENT_LOADS);
+                DEFAULT_STREAMING_LOAD_JSON_MAX_MB, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONCURRENT_LOADS, true);
     }
 
     /** The body limit in bytes. */
@@ -77,16 +79,21 @@ public record HttpServerOptions(String bindAddress, List<Integer> ports, long st
 
     public HttpServerOptions withBodyIdleTimeout(Duration timeout) {
         return new HttpServerOptions(bindAddress, ports, streamingLoadMaxMb, enableGroupCommitStreamloadBeForward,
-                timeout, streamingLoadJsonMaxMb, maxConnections, maxConcurrentLoads);
+                timeout, streamingLoadJsonMaxMb, maxConnections, maxConcurrentLoads, metricsAuth);
     }
 
     public HttpServerOptions withStreamingLoadJsonMaxMb(long mb) {
         return new HttpServerOptions(bindAddress, ports, streamingLoadMaxMb, enableGroupCommitStreamloadBeForward,
-                bodyIdleTimeout, mb, maxConnections, maxConcurrentLoads);
+                bodyIdleTimeout, mb, maxConnections, maxConcurrentLoads, metricsAuth);
     }
 
     public HttpServerOptions withConcurrencyLimits(int connections, int loads) {
         return new HttpServerOptions(bindAddress, ports, streamingLoadMaxMb, enableGroupCommitStreamloadBeForward,
-                bodyIdleTimeout, streamingLoadJsonMaxMb, connections, loads);
+                bodyIdleTimeout, streamingLoadJsonMaxMb, connections, loads, metricsAuth);
+    }
+
+    public HttpServerOptions withMetricsAuth(boolean required) {
+        return new HttpServerOptions(bindAddress, ports, streamingLoadMaxMb, enableGroupCommitStreamloadBeForward,
+                bodyIdleTimeout, streamingLoadJsonMaxMb, maxConnections, maxConcurrentLoads, required);
     }
 }

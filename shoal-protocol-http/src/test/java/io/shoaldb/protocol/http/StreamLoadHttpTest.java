@@ -257,8 +257,8 @@ class StreamLoadHttpTest {
     @Test
     void metricsShowStreamLoadsInPrometheusFormat() throws Exception {
         put("/api/db/t/_stream_load", root(), HttpRequest.BodyPublishers.ofString("1\n2\n"));
-        var response = client.send(HttpRequest.newBuilder(URI.create(fx.url("/metrics"))).build(),
-                HttpResponse.BodyHandlers.ofString());
+        assertThat(get("/metrics", null).statusCode()).isEqualTo(401);
+        var response = get("/metrics", root());
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("content-type")).hasValue(HttpMetrics.CONTENT_TYPE);
         assertThat(response.body())
@@ -313,12 +313,13 @@ class StreamLoadHttpTest {
 
     @Test
     void errorLogIsPlainText() throws Exception {
-        var found = get("/api/_load_error_log?file=__shard_0/error_log_1", null);
+        var found = get("/api/_load_error_log?file=__shard_0/error_log_1", root());
         assertThat(found.statusCode()).isEqualTo(200);
         assertThat(found.body()).startsWith("Reason: too many columns");
-        assertThat(get("/api/_load_error_log?file=__shard_0/none", null).statusCode()).isEqualTo(404);
-        assertThat(get("/api/_load_error_log", null).statusCode()).isEqualTo(400);
-        assertThat(get("/api/_load_error_log?file=../../etc/passwd", null).statusCode()).isEqualTo(400);
+        assertThat(get("/api/_load_error_log?file=__shard_0/error_log_1", null).statusCode()).isEqualTo(401);
+        assertThat(get("/api/_load_error_log?file=__shard_0/none", root()).statusCode()).isEqualTo(404);
+        assertThat(get("/api/_load_error_log", root()).statusCode()).isEqualTo(400);
+        assertThat(get("/api/_load_error_log?file=../../etc/passwd", root()).statusCode()).isEqualTo(400);
     }
 
     @Test

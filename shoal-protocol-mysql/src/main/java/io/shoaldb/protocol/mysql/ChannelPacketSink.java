@@ -72,6 +72,11 @@ final class ChannelPacketSink implements PacketSink {
         writeHeld(true, null);
     }
 
+    /** Closes the connection now, from any thread, dropping what is not yet written (KILL CONNECTION). */
+    void closeNow() {
+        channel.close();
+    }
+
     /** Hands the held packets to the event loop in one task that writes and flushes them (and closes). */
     private ChannelPromise writeHeld(boolean close, Runnable then) {
         List<ByteBuf> out = List.copyOf(held);

@@ -10,6 +10,7 @@ import io.shoaldb.protocol.mysql.codec.Packet;
 import io.shoaldb.protocol.mysql.command.CommandDispatcher;
 import io.shoaldb.protocol.mysql.command.ConnectionClosedException;
 import io.shoaldb.protocol.mysql.result.ServerPackets;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,23 +30,30 @@ final class Connection {
     private final ChannelPacketSink sink;
     private final Login login;
     private final Runnable onLogin;
+    private final Supplier<String> tlsCipher;
     private int expectedSequenceId;
-    private Session session;
+    /** Written by the command thread at login, read by the event loop in {@link #abort()}. */
+    private volatile Session session;
     private CommandDispatcher dispatcher;
     private boolean closed;
     /** Read by the event loop's login timer. */
     private volatile boolean authenticated;
 
-    /** @param onLogin runs once the client is authenticated, before the OK is sent (lifts the pre-login limits) */
+    /**
+     * @param onLogin runs once the client is authenticated, before the OK is sent (lifts the pre-login limits)
+     * @param tlsCipher the cipher suite of the connection's TLS session, or null while it has none
+     */
     Connection(long connectionId, String remoteHost, SessionFactory sessions, MySqlServerOptions options,
-            ChannelPacketSink sink, Runnable onLogin) {
+            ChannelPacketSink sink, Runnable onLogin, Supplier<String> tlsCipher) {
         this.onLogin = onLogin;
+        this.tlsCipher = tlsCipher;
         this.connectionId = connectionId;
         this.remoteHost = remoteHost;
         this.sessions = sessions;
         this.options = options;
         this.sink = sink;
-        this.login = new Login(sessions.authenticator(), remoteHost);
+        this.login = new Login(sessions.authenticator(), remoteHost, options.tls() != null,
+                options.requireSecureTransport());
     }
 
     void greet() {
@@ -89,7 +97,9 @@ final class Connection {
                 }
                 case Login.Authenticated done -> {
                     String user = done.response().user();
-                    session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database()));
+                    session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database(),
+                            tlsCipher.get()),
+                            sink::closeNow);
                     dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket());
                     onLogin.run();
                     sink.send(ServerPackets.ok(0, ServerPackets.statusFlags(session.status()), 0, ""));
@@ -102,6 +112,23 @@ final class Connection {
         } catch (RuntimeException e) {
             fail(e);
         }
+    }
+
+    /**
+     * The client has gone: stops the session's running statement now rather than after it has finished for
+     * nobody. Runs on the event loop, beside the command's own thread.
+     */
+    void abort() {
+        Session current = session;
+        if (current != null) {
+            current.abort();
+        }
+    }
+
+    /** The client sent an SSLRequest (sequence id 1) and TLS is set up; its handshake response is number 2. */
+    void tlsStarted() {
+        login.tlsStarted();
+        expectedSequenceId = 2;
     }
 
     boolean authenticated() {

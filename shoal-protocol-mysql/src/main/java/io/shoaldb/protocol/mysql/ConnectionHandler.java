@@ -3,14 +3,17 @@ package io.shoaldb.protocol.mysql;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.shoaldb.protocol.mysql.codec.FramingError;
 import io.shoaldb.protocol.mysql.codec.Packet;
 import io.shoaldb.protocol.mysql.codec.PacketDecoder;
+import io.shoaldb.protocol.mysql.codec.TlsUpgrade;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,11 +23,15 @@ import org.slf4j.LoggerFactory;
  * thread, chained after the previous one so that a connection's commands run in order, one at a time. While
  * any task is pending the channel stops reading, which is the back-pressure on a client that sends faster than
  * its commands finish; reading resumes once the reply is written. An idle connection holds no thread.
+ * Since a socket that is not read does not report its peer's hang-up, a connection with a command running reads
+ * once per {@link #HANGUP_PROBE_MILLIS}: a hang-up then aborts the command (a query stops instead of working on
+ * for nobody); a pipelined command read that way just waits its turn.
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
     /** Like MySQL's connect_timeout: a client that has not logged in by then is dropped, freeing its slot. */
     static final long LOGIN_TIMEOUT_SECONDS = 10;
+    static final long HANGUP_PROBE_MILLIS = 500;
     private static final Executor VIRTUAL_THREADS = task -> Thread.ofVirtual().name("mysql-command").start(task);
 
     private final MySqlServer server;
@@ -32,6 +39,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private ChannelPacketSink sink;
     private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
     private int pending;
+    private ScheduledFuture<?> hangUpProbe;
 
     ConnectionHandler(MySqlServer server) {
         this.server = server;
@@ -48,8 +56,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         String host = channel.remoteAddress() instanceof InetSocketAddress address
                 ? address.getAddress().getHostAddress() : String.valueOf(channel.remoteAddress());
         PacketDecoder decoder = ctx.pipeline().get(PacketDecoder.class);
-        connection = server.newConnection(host, sink, decoder::loggedIn);
+        connection = server.newConnection(host, sink, decoder::loggedIn, () -> {
+            SslHandler tls = ctx.pipeline().get(SslHandler.class);
+            return tls == null ? null : tls.engine().getSession().getCipherSuite();
+        });
         enqueue(ctx, connection::greet);
+        hangUpProbe = ctx.executor().scheduleWithFixedDelay(() -> probeForHangUp(ctx), HANGUP_PROBE_MILLIS,
+                HANGUP_PROBE_MILLIS, TimeUnit.MILLISECONDS);
         Connection started = connection;
         ctx.executor().schedule(() -> {
             if (!started.authenticated() && ctx.channel().isActive()) {
@@ -74,10 +87,23 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        Connection target = connection;
+        if (event == TlsUpgrade.STARTED && target != null) {
+            enqueue(ctx, target::tlsStarted);
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        if (hangUpProbe != null) {
+            hangUpProbe.cancel(false);
+        }
         Connection target = connection;
         if (target != null) {
             connection = null;
+            target.abort();
             tail = tail.thenRunAsync(() -> {
                 try {
                     target.close();
@@ -113,6 +139,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 sink.flushThen(() -> resumeReading(ctx));
             }
         }, VIRTUAL_THREADS);
+    }
+
+    /** Runs on the event loop; while a command runs reads are off, so look once whether the client is still there. */
+    private void probeForHangUp(ChannelHandlerContext ctx) {
+        if (pending > 0) {
+            ctx.read();
+        }
     }
 
     /** Runs on the event loop once the command's reply is handed to the channel. */

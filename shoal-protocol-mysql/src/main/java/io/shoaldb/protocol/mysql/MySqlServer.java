@@ -13,8 +13,10 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.shoaldb.api.SessionFactory;
+import java.util.function.Supplier;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.protocol.mysql.codec.PacketDecoder;
+import io.shoaldb.protocol.mysql.codec.TlsUpgrade;
 import io.shoaldb.protocol.mysql.result.ServerPackets;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -75,6 +77,9 @@ public final class MySqlServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
+                        if (options.tls() != null) {
+                            channel.pipeline().addLast("tls-upgrade", new TlsUpgrade(options.tls()));
+                        }
                         channel.pipeline()
                                 .addLast("packets", new PacketDecoder(options.maxAllowedPacket()))
                                 .addLast("connection", new ConnectionHandler(MySqlServer.this));
@@ -174,9 +179,9 @@ public final class MySqlServer implements AutoCloseable {
         sink.flushAndClose();
     }
 
-    Connection newConnection(String remoteHost, ChannelPacketSink sink, Runnable onLogin) {
+    Connection newConnection(String remoteHost, ChannelPacketSink sink, Runnable onLogin, Supplier<String> tlsCipher) {
         return new Connection(nextConnectionId.getAndIncrement() & 0xFFFFFFFFL, remoteHost, sessions, options, sink,
-                onLogin);
+                onLogin, tlsCipher);
     }
 
     void connectionClosed() {

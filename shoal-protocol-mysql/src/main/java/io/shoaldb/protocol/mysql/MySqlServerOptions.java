@@ -1,5 +1,7 @@
 package io.shoaldb.protocol.mysql;
 
+import io.netty.handler.ssl.SslContext;
+
 /**
  * How the MySQL protocol server listens.
  *
@@ -7,8 +9,11 @@ package io.shoaldb.protocol.mysql;
  * @param port the TCP port; 0 picks a free one, see {@link MySqlServer#port()}
  * @param maxConnections the most connections served at once; one more is refused with ERR 1040
  * @param maxAllowedPacket the largest command packet accepted, in bytes; larger ones get ERR 1153 and a close
+ * @param tls the server's TLS context, or null when TLS is not offered
+ * @param requireSecureTransport refuse logins that did not start TLS ({@code require_secure_transport})
  */
-public record MySqlServerOptions(String bindAddress, int port, int maxConnections, int maxAllowedPacket) {
+public record MySqlServerOptions(String bindAddress, int port, int maxConnections, int maxAllowedPacket,
+        SslContext tls, boolean requireSecureTransport) {
     public static final int DEFAULT_MAX_CONNECTIONS = 4096;
     public static final int DEFAULT_MAX_ALLOWED_PACKET = 64 * 1024 * 1024;
 
@@ -25,6 +30,19 @@ public record MySqlServerOptions(String bindAddress, int port, int maxConnection
         if (maxAllowedPacket < 1024) {
             throw new IllegalArgumentException("maxAllowedPacket must be at least 1024 bytes: " + maxAllowedPacket);
         }
+        if (requireSecureTransport && tls == null) {
+            throw new IllegalArgumentException("require_secure_transport needs TLS (enable_ssl)");
+        }
+    }
+
+    /** Plain connections only. */
+    public MySqlServerOptions(String bindAddress, int port, int maxConnections, int maxAllowedPacket) {
+        this(bindAddress, port, maxConnections, maxAllowedPacket, null, false);
+    }
+
+    /** The same, offering TLS with {@code context}. */
+    public MySqlServerOptions withTls(SslContext context, boolean require) {
+        return new MySqlServerOptions(bindAddress, port, maxConnections, maxAllowedPacket, context, require);
     }
 
     public static MySqlServerOptions defaults(String bindAddress, int port) {

@@ -123,7 +123,7 @@ final class TestSessions implements SessionFactory {
     }
 
     @Override
-    public Session open(ClientInfo client) {
+    public Session open(ClientInfo client, Runnable disconnect) {
         checkThread("open");
         if (client.initialDatabase() != null && !client.initialDatabase().equals("db")) {
             throw ErrorCode.UNKNOWN_DATABASE.exception(client.initialDatabase());
@@ -194,6 +194,9 @@ final class TestSessions implements SessionFactory {
         private final Map<Integer, String> prepared = new HashMap<>();
         private boolean autocommit = true;
         private boolean inTransaction;
+
+        /** Set by the network thread when the client hangs up. */
+        volatile boolean aborted;
 
         TestSession(ClientInfo client) {
             this.client = client;
@@ -268,6 +271,11 @@ final class TestSessions implements SessionFactory {
             prepared.clear();
             autocommit = true;
             inTransaction = false;
+        }
+
+        @Override
+        public void abort() {
+            aborted = true;
         }
 
         @Override

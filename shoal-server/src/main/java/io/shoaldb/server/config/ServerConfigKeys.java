@@ -21,6 +21,26 @@ public final class ServerConfigKeys {
             "directory of the server log and the audit log");
     public static final ConfigKey<String> ROOT_PASSWORD = ConfigKey.string("root_password", "",
             "password of the root user; empty means none (a warning is logged at every start)");
+    public static final ConfigKey<Boolean> ENABLE_SSL = ConfigKey.bool("enable_ssl", true,
+            "offer TLS on the MySQL port; without a configured certificate a self-signed one is made at first start");
+    public static final ConfigKey<String> MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE = ConfigKey.string(
+            "mysql_ssl_default_server_certificate", "",
+            "PKCS#12 keystore with the server's key and certificate; empty = the self-signed one under meta_dir/tls");
+    public static final ConfigKey<String> MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD = ConfigKey.string(
+            "mysql_ssl_default_server_certificate_password", "", "password of that keystore");
+    public static final ConfigKey<Boolean> REQUIRE_SECURE_TRANSPORT = ConfigKey.bool("require_secure_transport",
+            false, "refuse MySQL-protocol logins that do not use TLS");
+    public static final ConfigKey<Boolean> ENABLE_HTTPS = ConfigKey.bool("enable_https", false,
+            "also serve Stream Load and the REST API over TLS on https_port");
+    public static final ConfigKey<Integer> HTTPS_PORT = ConfigKey.port("https_port", 8050, "HTTPS port (enable_https)");
+    public static final ConfigKey<String> KEY_STORE_PATH = ConfigKey.string("key_store_path", "",
+            "keystore of the HTTPS port; empty = the self-signed certificate under meta_dir/tls");
+    public static final ConfigKey<String> KEY_STORE_PASSWORD = ConfigKey.string("key_store_password", "",
+            "password of key_store_path");
+    public static final ConfigKey<String> KEY_STORE_TYPE = ConfigKey.string("key_store_type", "PKCS12",
+            "type of key_store_path: PKCS12 or JKS");
+    public static final ConfigKey<Boolean> ENABLE_METRICS_AUTH = ConfigKey.bool("enable_metrics_auth", true,
+            "GET /metrics asks for a login like every HTTP endpoint but /api/health; false lets scrapers read it without");
     public static final ConfigKey<Integer> QE_MAX_CONNECTION = ConfigKey.integer("qe_max_connection", 4096, 1,
             1_000_000, "most MySQL-protocol connections at once");
     public static final ConfigKey<Integer> MAX_ALLOWED_PACKET = ConfigKey.integer("max_allowed_packet",
@@ -34,6 +54,12 @@ public final class ServerConfigKeys {
             "memory the engine may use: a percentage of the JVM's maximum heap, or a size such as 8G or 512M");
     public static final ConfigKey<Integer> DATA_PARTITIONS = ConfigKey.integer("data_partitions", 0, 0, 1024,
             "data partitions on this node; 0 = automatic (one per path, or min(cores, mem_limit/1GB, 16) on one path)");
+    public static final ConfigKey<Integer> QUERY_MAX_CONCURRENCY = ConfigKey.integer("query_max_concurrency", 32, 0,
+            1_000_000, "queries over tables running at once; more wait in a queue (0 = no limit)");
+    public static final ConfigKey<Integer> QUERY_MAX_QUEUE_SIZE = ConfigKey.integer("query_max_queue_size", 1024, 0,
+            1_000_000, "queries waiting for one of the query_max_concurrency places; one more is refused at once");
+    public static final ConfigKey<Long> QUERY_QUEUE_TIMEOUT_MS = ConfigKey.longInteger("query_queue_timeout_ms",
+            60_000, 0, Long.MAX_VALUE / 1_000_000, "longest a query waits in that queue before it is refused");
     public static final ConfigKey<Long> LABEL_KEEP_MAX_SECOND = ConfigKey.longInteger("label_keep_max_second",
             3 * 24 * 3600, 1, Long.MAX_VALUE / 1000, "how long a finished load's label stays reserved");
 
@@ -81,8 +107,11 @@ public final class ServerConfigKeys {
 
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
-                SYS_LOG_DIR, ROOT_PASSWORD, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
-                MEM_LIMIT, DATA_PARTITIONS, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
+                SYS_LOG_DIR, ROOT_PASSWORD, ENABLE_SSL, MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE,
+                MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, ENABLE_HTTPS, HTTPS_PORT,
+                KEY_STORE_PATH, KEY_STORE_PASSWORD, KEY_STORE_TYPE, ENABLE_METRICS_AUTH, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
+                MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
+                LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
                 INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB, STREAMING_LOAD_JSON_MAX_MB,
                 STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,

@@ -16,6 +16,11 @@ public final class SessionRegistry {
         sessions.remove(session.connectionId(), session);
     }
 
+    /** The session of connection {@code connectionId}, or null. */
+    public ShoalSession find(long connectionId) {
+        return sessions.get(connectionId);
+    }
+
     public Collection<ShoalSession> all() {
         return List.copyOf(sessions.values());
     }

@@ -31,6 +31,8 @@ public final class ShoalSession implements Session {
     private final AuditLog auditLog;
     private final ParsedStatementCache statementCache;
     private final Consumer<ShoalSession> onClose;
+    private final Runnable disconnect;
+    private final SessionActivity activity = new SessionActivity();
     private final PreparedStatementCount preparedCount;
     private final Map<Integer, PreparedSql> prepared = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
@@ -41,7 +43,9 @@ public final class ShoalSession implements Session {
     private boolean closed;
 
     public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose) {
+            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose,
+            Runnable disconnect) {
+        this.disconnect = disconnect;
         this.preparedCount = preparedCount;
         this.statementCache = statementCache;
         this.client = client;
@@ -54,6 +58,27 @@ public final class ShoalSession implements Session {
     @Override
     public long connectionId() {
         return client.connectionId();
+    }
+
+    /** What the session runs now; SHOW PROCESSLIST and KILL read it from other sessions' threads. */
+    public SessionActivity activity() {
+        return activity;
+    }
+
+    /** KILL CONNECTION: stops the running statement and closes the client's connection. */
+    public void kill() {
+        activity.interrupt();
+        disconnect.run();
+    }
+
+    @Override
+    public void abort() {
+        activity.interrupt();
+    }
+
+    /** The TLS cipher suite of the client's connection, or null for a plain one. */
+    public String tlsCipher() {
+        return client.tlsCipher();
     }
 
     public String user() {
@@ -119,6 +144,8 @@ public final class ShoalSession implements Session {
     private StatementResult run(String sql) {
         long start = System.nanoTime();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
+        activity.begin(sql);
+        boolean streaming = false;
         try {
             SqlNode node = statementCache.parse(sql, false);
             if (!runner.isWarningsQuery(node)) {
@@ -127,7 +154,8 @@ public final class ShoalSession implements Session {
             StatementResult result = runner.run(this, node, sql);
             if (result instanceof QueryResult query) {
                 outcome = null;
-                return audited(query, "query", sql, start);
+                streaming = true;
+                return ActivityTrackingResult.track(audited(query, "query", sql, start), activity);
             }
             return result;
         } catch (ShoalException e) {
@@ -138,6 +166,9 @@ public final class ShoalSession implements Session {
             outcome = AuditLog.Outcome.error(ErrorCode.INTERNAL_ERROR.mysqlErrorNumber());
             throw e;
         } finally {
+            if (!streaming) {
+                activity.end();
+            }
             if (outcome != null) {
                 audit("query", sql, currentDatabase, start, outcome);
             }
@@ -164,7 +195,7 @@ public final class ShoalSession implements Session {
     public PreparedStatementInfo prepare(String sql) {
         SqlNode node = statementCache.parse(sql, true);
         int count = ParameterText.scan(sql).count();
-        List<ResultColumn> columns = runner.describeColumns(this, node);
+        List<ResultColumn> columns = runner.describeColumns(this, node, sql);
         preparedCount.reserve();
         int id = nextStatementId++;
         prepared.put(id, new PreparedSql(sql, node, count));
@@ -184,12 +215,18 @@ public final class ShoalSession implements Session {
         long start = System.nanoTime();
         boolean audit = variables.preparedStatementAuditLog();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
+        activity.begin(statement.sql());
+        boolean streaming = false;
         try {
             warnings.clear();
             StatementResult result = runner.runPrepared(this, statement.node(), statement.sql(), parameters);
-            if (audit && result instanceof QueryResult query) {
-                outcome = null;
-                return audited(query, "prepared", statement.sql(), start);
+            if (result instanceof QueryResult query) {
+                streaming = true;
+                if (audit) {
+                    outcome = null;
+                    return ActivityTrackingResult.track(audited(query, "prepared", statement.sql(), start), activity);
+                }
+                return ActivityTrackingResult.track(query, activity);
             }
             return result;
         } catch (ShoalException e) {
@@ -200,6 +237,9 @@ public final class ShoalSession implements Session {
             outcome = AuditLog.Outcome.error(ErrorCode.INTERNAL_ERROR.mysqlErrorNumber());
             throw e;
         } finally {
+            if (!streaming) {
+                activity.end();
+            }
             if (audit && outcome != null) {
                 audit("prepared", statement.sql(), currentDatabase, start, outcome);
             }

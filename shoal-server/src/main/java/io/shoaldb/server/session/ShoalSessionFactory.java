@@ -30,9 +30,9 @@ public final class ShoalSessionFactory implements SessionFactory {
     }
 
     @Override
-    public Session open(ClientInfo client) {
+    public Session open(ClientInfo client, Runnable disconnect) {
         ShoalSession session = new ShoalSession(client, new SessionVariables(globals), runner, auditLog,
-                statementCache, preparedCount, registry::remove);
+                statementCache, preparedCount, registry::remove, disconnect);
         if (client.initialDatabase() != null && !client.initialDatabase().isEmpty()) {
             session.useDatabase(client.initialDatabase());
         }

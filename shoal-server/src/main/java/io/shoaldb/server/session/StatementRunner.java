@@ -19,8 +19,11 @@ public interface StatementRunner {
     /** Whether the statement reads the warnings (so they must not be cleared before it runs). */
     boolean isWarningsQuery(SqlNode statement);
 
-    /** The result columns a statement will return, if known without running it. */
-    List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement);
+    /**
+     * The result columns a prepared statement will return, if known without running it ({@code sql} has its
+     * {@code ?} placeholders).
+     */
+    List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement, String sql);
 
     /** The columns of a table, for COM_FIELD_LIST. */
     List<ResultColumn> listFields(ShoalSession session, String table, String wildcard);

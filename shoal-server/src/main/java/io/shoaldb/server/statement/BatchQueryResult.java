@@ -39,8 +39,12 @@ final class BatchQueryResult implements QueryResult, QueryStatistics {
         this.stream = stream;
         this.queryId = Long.toString(queryId);
         this.onClose = onClose;
-        List<OutputColumn> outputs = stream.columns();
-        this.columns = IntStream.range(0, outputs.size())
+        this.columns = columns(stream.columns(), labels);
+    }
+
+    /** The columns clients see for a plan's outputs: the labels when they match, else the plan's names. */
+    static List<ResultColumn> columns(List<OutputColumn> outputs, List<String> labels) {
+        return IntStream.range(0, outputs.size())
                 .mapToObj(i -> column(outputs.get(i), labels == null || labels.size() != outputs.size()
                         ? outputs.get(i).name() : labels.get(i)))
                 .toList();
@@ -84,8 +88,11 @@ final class BatchQueryResult implements QueryResult, QueryStatistics {
             return;
         }
         closed = true;
-        stream.close();
-        onClose.closed(failed);
+        try {
+            stream.close();
+        } finally {
+            onClose.closed(failed);
+        }
     }
 
     @Override

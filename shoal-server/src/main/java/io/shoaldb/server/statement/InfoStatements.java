@@ -3,14 +3,19 @@ package io.shoaldb.server.statement;
 import io.shoaldb.api.RowListResult;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.server.expression.LikeMatcher;
+import io.shoaldb.server.session.SessionActivity;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.Warning;
 import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowWarnings;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.function.Predicate;
 
 /** SHOW WARNINGS / ERRORS and the fixed-answer SHOWs clients and tools ask (collations, engines...). */
 final class InfoStatements {
+    private static final int PROCESSLIST_INFO_CHARS = 100;
     private final ServerContext server;
 
     InfoStatements(ServerContext server) {
@@ -27,7 +32,7 @@ final class InfoStatements {
         return table.result();
     }
 
-    StatementResult showSimple(SqlShowSimple statement) {
+    StatementResult showSimple(ShoalSession session, SqlShowSimple statement) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), true);
         return switch (statement.kind()) {
             case COLLATION -> new TextTable("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen")
@@ -45,17 +50,27 @@ final class InfoStatements {
                     .row("OLAP", "DEFAULT", "ShoalDB columnar tables", "YES", "NO", "NO")
                     .resultWhereFirstColumn(like);
             case STATUS -> new TextTable("Variable_name", "Value")
+                    .row("Ssl_cipher", session.tlsCipher() == null ? "" : session.tlsCipher())
                     .row("Threads_connected", Integer.toString(server.sessions().all().size()))
                     .resultWhereFirstColumn(like);
-            case PROCESSLIST, FULL_PROCESSLIST -> processList();
+            case PROCESSLIST -> processList(false);
+            case FULL_PROCESSLIST -> processList(true);
         };
     }
 
-    private RowListResult processList() {
+    /** MySQL's columns; without FULL, Info is cut to its first 100 characters as MySQL does. */
+    private RowListResult processList(boolean full) {
         TextTable table = new TextTable("Id", "User", "Host", "db", "Command", "Time", "State", "Info");
-        for (ShoalSession session : server.sessions().all()) {
+        List<ShoalSession> sessions = new ArrayList<>(server.sessions().all());
+        sessions.sort(Comparator.comparingLong(ShoalSession::connectionId));
+        for (ShoalSession session : sessions) {
+            SessionActivity.Snapshot now = session.activity().snapshot();
+            String info = now.statement();
+            if (info != null && !full && info.length() > PROCESSLIST_INFO_CHARS) {
+                info = info.substring(0, PROCESSLIST_INFO_CHARS);
+            }
             table.row(Long.toString(session.connectionId()), session.user(), session.remoteHost(),
-                    session.currentDatabase(), "Query", "0", "", "");
+                    session.currentDatabase(), now.command(), Long.toString(now.seconds()), now.state(), info);
         }
         return table.result();
     }

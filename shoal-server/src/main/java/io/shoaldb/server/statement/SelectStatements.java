@@ -10,6 +10,7 @@ import io.shoaldb.exec.QueryResultStream;
 import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
+import io.shoaldb.server.session.ParameterText;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
@@ -18,6 +19,7 @@ import io.shoaldb.vector.Batch;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -100,17 +102,33 @@ final class SelectStatements {
         List<String> labels = labels(statement, sql);
         PhysicalPlan plan = plan(session, statement);
         QueryContext context = QueryContexts.of(session);
-        if (!session.variables().profileEnabled()) {
-            return new BatchQueryResult(server.executor().execute(plan, context), labels, context.queryId());
+        Runnable leave = server.admission().admit(session.activity());
+        try {
+            if (!session.variables().profileEnabled()) {
+                return new BatchQueryResult(started(session, server.executor().execute(plan, context)), labels,
+                        context.queryId(), failed -> leave.run());
+            }
+            Instant start = Instant.now();
+            QueryProfile profile = QueryProfile.measuring();
+            String user = session.user();
+            String database = session.currentDatabase();
+            return new BatchQueryResult(started(session, server.executor().execute(plan, context, profile)), labels,
+                    context.queryId(), failed -> {
+                        leave.run();
+                        profiles.add(new QueryProfiles.Entry(Long.toString(context.queryId()), user,
+                                database == null ? "" : database, sql, start, Instant.now(), failed ? "ERR" : "EOF",
+                                profile.render()));
+                    });
+        } catch (RuntimeException e) {
+            leave.run();
+            throw e;
         }
-        Instant start = Instant.now();
-        QueryProfile profile = QueryProfile.measuring();
-        String user = session.user();
-        String database = session.currentDatabase();
-        return new BatchQueryResult(server.executor().execute(plan, context, profile), labels, context.queryId(),
-                failed -> profiles.add(new QueryProfiles.Entry(Long.toString(context.queryId()), user,
-                        database == null ? "" : database, sql, start, Instant.now(), failed ? "ERR" : "EOF",
-                        profile.render())));
+    }
+
+    /** A running query becomes what KILL QUERY on the session stops. */
+    private static QueryResultStream started(ShoalSession session, QueryResultStream stream) {
+        session.activity().attach(stream::interrupt);
+        return stream;
     }
 
     private PhysicalPlan plan(ShoalSession session, SqlNode query) {
@@ -133,7 +151,8 @@ final class SelectStatements {
         QueryProfile profile = QueryProfile.measuring();
         long start = System.nanoTime();
         long rows = 0;
-        try (QueryResultStream stream = server.executor().execute(plan, context, profile)) {
+        Runnable leave = server.admission().admit(session.activity());
+        try (QueryResultStream stream = started(session, server.executor().execute(plan, context, profile))) {
             for (Batch b = stream.next(); b != null; b = stream.next()) {
                 rows += b.positionCount();
             }
@@ -141,9 +160,35 @@ final class SelectStatements {
             table.row(String.format(Locale.ROOT, "QUERY %d: %d rows in %.2f ms, scans read %d rows (%d bytes)",
                     context.queryId(), rows, (System.nanoTime() - start) / 1e6, stream.scannedRows(),
                     stream.scannedBytes()));
+        } finally {
+            leave.run();
         }
         profile.render().forEach(table::row);
         return table.result();
+    }
+
+    /**
+     * The columns a prepared query over tables returns, for COM_STMT_PREPARE's reply (clients such as
+     * Connector/J open a cursor only when the prepare reply has them): planned with every parameter NULL, since
+     * a parameter's value does not change the shape of the result. Empty when that does not plan (a constant
+     * SELECT, or a parameter whose type matters); the execute reply carries the columns then.
+     */
+    List<ResultColumn> describe(ShoalSession session, String sql) {
+        ParameterText text = ParameterText.scan(sql);
+        String bound = text.bind(Collections.nCopies(text.count(), null));
+        try {
+            SqlNode statement = DorisSqlParser.parse(bound);
+            SqlNode query = statement instanceof SqlOrderBy orderBy ? orderBy.query : statement;
+            if (query instanceof SqlSelect select && isConstant(select)) {
+                return List.of();
+            }
+            List<String> labels = labels(statement, bound);
+            PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(),
+                    session.currentDatabase(), QueryContexts.planner(session, server.storage()));
+            return BatchQueryResult.columns(plan.columns(), labels);
+        } catch (ShoalException notPlannable) {
+            return List.of();
+        }
     }
 
     /**

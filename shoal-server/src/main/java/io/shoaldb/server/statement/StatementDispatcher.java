@@ -29,6 +29,7 @@ import io.shoaldb.sql.tree.SqlShowGroupCommit;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowQueryProfile;
 import io.shoaldb.sql.tree.SqlShowTables;
+import io.shoaldb.sql.tree.SqlKill;
 import io.shoaldb.sql.tree.SqlShowTablets;
 import io.shoaldb.sql.tree.SqlShowTransaction;
 import io.shoaldb.sql.tree.SqlShowVariables;
@@ -55,6 +56,7 @@ public final class StatementDispatcher implements StatementRunner {
     private final InsertStatements inserts;
     private final GroupCommitStatements groupCommit;
     private final ProfileStatements profiles;
+    private final KillStatements kills;
 
     public StatementDispatcher(ServerContext server) {
         this.databases = new DatabaseStatements(server);
@@ -67,6 +69,7 @@ public final class StatementDispatcher implements StatementRunner {
         this.storage = new StorageStatements(server);
         this.inserts = new InsertStatements(server);
         this.groupCommit = new GroupCommitStatements(server);
+        this.kills = new KillStatements(server);
     }
 
     @Override
@@ -82,7 +85,7 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlSetTransaction ignored -> UpdateResult.OK;
             case SqlShowVariables show -> variables.show(session, show);
             case SqlShowWarnings show -> info.showWarnings(session, show);
-            case SqlShowSimple show -> info.showSimple(show);
+            case SqlShowSimple show -> info.showSimple(session, show);
             case SqlCreateDatabase create -> databases.create(create);
             case SqlDropDatabase drop -> databases.drop(session, drop);
             case SqlUseDatabase use -> databases.use(session, use);
@@ -104,6 +107,7 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlDorisInsert insert -> inserts.insert(session, insert, List.of());
             case SqlShowGroupCommit show -> groupCommit.show(show);
             case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
+            case SqlKill kill -> kills.kill(kill);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
     }
@@ -123,10 +127,13 @@ public final class StatementDispatcher implements StatementRunner {
     }
 
     @Override
-    public List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement) {
-        // Column types of constant SELECTs are only known once evaluated; clients read them from the
-        // execute reply, which always carries column definitions.
-        return List.of();
+    public List<ResultColumn> describeColumns(ShoalSession session, SqlNode statement, String sql) {
+        return switch (statement) {
+            case SqlSelect ignored -> selects.describe(session, sql);
+            case SqlOrderBy ignored -> selects.describe(session, sql);
+            case SqlWith ignored -> selects.describe(session, sql);
+            default -> List.of();
+        };
     }
 
     @Override

@@ -64,7 +64,7 @@ public final class HashJoinOperator implements Operator {
             table = bridge.table(driver);
             matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
         }
-        while (true) {
+        for (int consumed = 0; ; ) {
             if (current != null) {
                 Batch out = advance();
                 if (out != null) {
@@ -75,8 +75,11 @@ public final class HashJoinOperator implements Operator {
             if (probeDone) {
                 return unmatchedBuildRows();
             }
+            if (consumed++ == INPUT_BATCHES_PER_CALL) {
+                return YIELD;
+            }
             Batch b = probe.next();
-            if (b == NOT_READY) {
+            if (Operator.isSignal(b)) {
                 return b;
             }
             if (b == null) {

@@ -202,8 +202,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private void dispatch(Exchange ex, RouteMatch match, boolean chunked, long contentLength) {
         switch (match.route()) {
             case HEALTH -> deliver(ex, endpoints.health(portIndex));
-            case METRICS -> onWorker(ex, endpoints::metrics);
-            case LOAD_ERROR_LOG -> onWorker(ex, () -> endpoints.loadErrorLog(match));
+            case METRICS -> {
+                if (services.options().metricsAuth()) {
+                    authenticated(ex, match.route(), user -> onWorker(ex, endpoints::metrics));
+                } else {
+                    onWorker(ex, endpoints::metrics);
+                }
+            }
+            case LOAD_ERROR_LOG -> authenticated(ex, match.route(),
+                    user -> onWorker(ex, () -> endpoints.loadErrorLog(match)));
             case WAL_SIZE -> authenticated(ex, match.route(), user -> onWorker(ex, () -> endpoints.walSize(match)));
             case STREAM_LOAD_2PC -> authenticated(ex, match.route(),
                     user -> onWorker(ex, () -> endpoints.twoPhaseCommit(match, user, withoutSecrets(ex.headers))));

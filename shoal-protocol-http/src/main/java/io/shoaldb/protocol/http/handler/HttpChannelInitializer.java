@@ -4,6 +4,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseEncoder;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
@@ -21,10 +22,13 @@ public final class HttpChannelInitializer extends ChannelInitializer<SocketChann
 
     private final Services services;
     private final int portIndex;
+    private final SslContext tls;
 
-    public HttpChannelInitializer(Services services, int portIndex) {
+    /** @param tls the TLS context of an HTTPS port, or null for plain HTTP */
+    public HttpChannelInitializer(Services services, int portIndex, SslContext tls) {
         this.services = services;
         this.portIndex = portIndex;
+        this.tls = tls;
     }
 
     @Override
@@ -34,6 +38,9 @@ public final class HttpChannelInitializer extends ChannelInitializer<SocketChann
                 .setMaxHeaderSize(MAX_HEADER_BYTES)
                 .setMaxChunkSize(MAX_CHUNK);
         long idleMillis = services.options().bodyIdleTimeout().toMillis();
+        if (tls != null) {
+            channel.pipeline().addLast("tls", tls.newHandler(channel.alloc()));
+        }
         channel.pipeline()
                 .addLast("decoder", new StrictRequestDecoder(config))
                 .addLast("encoder", new HttpResponseEncoder())

@@ -2,8 +2,8 @@ package io.shoaldb.protocol.mysql.auth;
 
 /**
  * Capability flags. The server advertises only what it implements; the connection then works with the
- * intersection of these and the client's. Not advertised, on purpose: SSL (no TLS: clients fall back to plain
- * connections under sslMode=PREFERRED), LOCAL_FILES (no LOAD DATA LOCAL), COMPRESS, SESSION_TRACK and
+ * intersection of these and the client's. SSL is added when the server offers TLS. Not advertised, on purpose:
+ * LOCAL_FILES (no LOAD DATA LOCAL), COMPRESS, SESSION_TRACK and
  * QUERY_ATTRIBUTES. MULTI_STATEMENTS is implemented by splitting the query text (see the command package).
  */
 public final class Capabilities {

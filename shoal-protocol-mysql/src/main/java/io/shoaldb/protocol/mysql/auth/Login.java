@@ -36,13 +36,32 @@ public final class Login {
 
     private final Authenticator authenticator;
     private final String remoteHost;
+    /** What the greeting advertises: {@link Capabilities#SERVER}, plus SSL when TLS is offered. */
+    private final int serverCapabilities;
+    private final boolean requireSecureTransport;
+    private boolean secure;
     private byte[] scramble = Scramble.next();
     private HandshakeResponse response;
     private int capabilities;
 
     public Login(Authenticator authenticator, String remoteHost) {
+        this(authenticator, remoteHost, false, false);
+    }
+
+    /**
+     * @param tlsOffered the greeting advertises CLIENT_SSL
+     * @param requireSecureTransport a client that has not started TLS is refused (3159)
+     */
+    public Login(Authenticator authenticator, String remoteHost, boolean tlsOffered, boolean requireSecureTransport) {
         this.authenticator = authenticator;
         this.remoteHost = remoteHost;
+        this.serverCapabilities = Capabilities.SERVER | (tlsOffered ? Capabilities.SSL : 0);
+        this.requireSecureTransport = requireSecureTransport;
+    }
+
+    /** The client sent an SSLRequest and the connection now speaks TLS; its handshake response comes next. */
+    public void tlsStarted() {
+        secure = true;
     }
 
     public PayloadWriter greeting(String serverVersion, long connectionId, int statusFlags) {
@@ -52,10 +71,10 @@ public final class Login {
                 .int4(connectionId)
                 .bytes(Arrays.copyOfRange(scramble, 0, 8))
                 .int1(0)
-                .int2(Capabilities.SERVER & 0xFFFF)
+                .int2(serverCapabilities & 0xFFFF)
                 .int1(MySqlType.CHARSET_UTF8MB4)
                 .int2(statusFlags)
-                .int2(Capabilities.SERVER >>> 16)
+                .int2(serverCapabilities >>> 16)
                 .int1(Scramble.LENGTH + 1)
                 .zeros(10)
                 .bytes(Arrays.copyOfRange(scramble, 8, Scramble.LENGTH))
@@ -85,8 +104,11 @@ public final class Login {
                 Capabilities.PROTOCOL_41)) {
             throw ErrorCode.NOT_SUPPORTED_AUTH_MODE.exception();
         }
+        if (requireSecureTransport && !secure) {
+            throw ErrorCode.INSECURE_TRANSPORT.exception();
+        }
         response = HandshakeResponse.parse(payload);
-        capabilities = response.capabilities() & Capabilities.SERVER;
+        capabilities = response.capabilities() & serverCapabilities;
         LOG.debug("Client {} connects: {}", remoteHost, response);
         String plugin = response.authPlugin();
         if (plugin != null && !plugin.isEmpty() && !plugin.equals(NATIVE_PASSWORD)) {

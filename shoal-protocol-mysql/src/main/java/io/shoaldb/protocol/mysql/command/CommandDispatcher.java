@@ -42,6 +42,9 @@ public final class CommandDispatcher {
     private static final int COM_STMT_CLOSE = 0x19;
     private static final int COM_STMT_RESET = 0x1A;
     private static final int COM_SET_OPTION = 0x1B;
+    private static final int COM_STMT_FETCH = 0x1C;
+    /** COM_STMT_EXECUTE flags asking for a cursor (read-only, for update, scrollable: all served read-only). */
+    private static final int CURSOR_FLAGS = 0x07;
     private static final int COM_RESET_CONNECTION = 0x1F;
 
     private static final RowEncoder TEXT = new TextRowEncoder();
@@ -94,9 +97,10 @@ public final class CommandDispatcher {
                 case COM_STMT_SEND_LONG_DATA -> sendLongData(in);
                 case COM_STMT_CLOSE -> closeStatement(in);
                 case COM_STMT_RESET -> resetStatement(in);
+                case COM_STMT_FETCH -> fetch(in);
                 case COM_SET_OPTION -> setOption(in);
                 case COM_RESET_CONNECTION -> {
-                    statements.clear();
+                    clear();
                     session.reset();
                     sendOk(UpdateResult.OK);
                 }
@@ -205,13 +209,41 @@ public final class CommandDispatcher {
         int id = (int) in.int4();
         PreparedStatementState state = statement(id, "mysqld_stmt_execute");
         try {
-            in.int1(); // flags: cursors are not offered, so every execution returns its rows at once
+            boolean cursor = (in.int1() & CURSOR_FLAGS) != 0;
             in.int4(); // iteration count, always 1
             state.checkLongData();
             List<Object> parameters = readParameters(in, state);
-            reply(session.executePrepared(id, parameters), BINARY, 0);
+            state.closeCursor();
+            StatementResult result = session.executePrepared(id, parameters);
+            if (cursor && result instanceof QueryResult query && !query.columns().isEmpty()) {
+                state.openCursor(query);
+                ResultSetWriter.writeCursorOpened(sink, query.columns(), status());
+            } else {
+                reply(result, BINARY, 0);
+            }
         } finally {
             state.resetLongData();
+        }
+    }
+
+    /** COM_STMT_FETCH: the next rows of the cursor the statement's last execution opened. */
+    private void fetch(PayloadReader in) {
+        int id = (int) in.int4();
+        long rows = in.int4();
+        PreparedStatementState state = statement(id, "mysqld_stmt_fetch");
+        QueryResult cursor = state.cursor();
+        if (cursor == null) {
+            throw ErrorCode.NO_OPEN_CURSOR.exception(Integer.toUnsignedString(id));
+        }
+        boolean exhausted;
+        try {
+            exhausted = ResultSetWriter.writeFetched(sink, cursor, Math.max(1, rows), deprecateEof, status());
+        } catch (RuntimeException e) {
+            state.closeCursor();
+            throw e;
+        }
+        if (exhausted) {
+            state.closeCursor();
         }
     }
 
@@ -264,13 +296,17 @@ public final class CommandDispatcher {
             return;
         }
         int id = (int) in.int4();
-        if (statements.remove(id) != null) {
+        PreparedStatementState state = statements.remove(id);
+        if (state != null) {
+            state.closeCursor();
             session.closePrepared(id);
         }
     }
 
     private void resetStatement(PayloadReader in) {
-        statement((int) in.int4(), "mysqld_stmt_reset").resetLongData();
+        PreparedStatementState state = statement((int) in.int4(), "mysqld_stmt_reset");
+        state.resetLongData();
+        state.closeCursor();
         sendOk(UpdateResult.OK);
     }
 
@@ -284,8 +320,9 @@ public final class CommandDispatcher {
         sink.send(ServerPackets.endOfRows(deprecateEof, status(), 0));
     }
 
-    /** Forgets the prepared statements when the session goes away. */
+    /** Forgets the prepared statements (and closes their cursors) when the session resets or goes away. */
     public void clear() {
+        statements.values().forEach(PreparedStatementState::closeCursor);
         statements.clear();
     }
 }

@@ -1,5 +1,6 @@
 package io.shoaldb.protocol.mysql.command;
 
+import io.shoaldb.api.QueryResult;
 import io.shoaldb.common.error.ErrorCode;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -7,7 +8,7 @@ import java.util.Arrays;
 /**
  * What the protocol remembers about one prepared statement between commands: the parameter types last bound
  * (COM_STMT_EXECUTE may omit them when they have not changed) and data streamed by COM_STMT_SEND_LONG_DATA,
- * which the next execution uses and then forgets.
+ * which the next execution uses and then forgets; and the cursor an execution opened, read by COM_STMT_FETCH.
  */
 final class PreparedStatementState {
     final int parameterCount;
@@ -16,6 +17,8 @@ final class PreparedStatementState {
     private final ByteArrayOutputStream[] longData;
     private long longDataBytes;
     private String longDataError;
+    /** The result of the last execution that asked for a cursor, while it has rows left; null otherwise. */
+    private QueryResult cursor;
 
     PreparedStatementState(int parameterCount) {
         this.parameterCount = parameterCount;
@@ -52,6 +55,26 @@ final class PreparedStatementState {
             String error = longDataError;
             resetLongData();
             throw ErrorCode.WRONG_ARGUMENTS.exception("mysqld_stmt_send_long_data: " + error);
+        }
+    }
+
+    /** Keeps {@code result} for COM_STMT_FETCH, closing the cursor an earlier execution left open. */
+    void openCursor(QueryResult result) {
+        closeCursor();
+        cursor = result;
+    }
+
+    /** The open cursor, or null. */
+    QueryResult cursor() {
+        return cursor;
+    }
+
+    /** Closes the open cursor, if any: its query stops and releases what it holds. */
+    void closeCursor() {
+        if (cursor != null) {
+            QueryResult open = cursor;
+            cursor = null;
+            open.close();
         }
     }
 

@@ -13,6 +13,8 @@ import java.util.List;
  * clients accept.
  */
 public final class ResultSetWriter {
+    private static final RowEncoder BINARY_ROWS = new BinaryRowEncoder();
+
     private ResultSetWriter() {
     }
 
@@ -25,6 +27,41 @@ public final class ResultSetWriter {
             sink.send(rows.encode(columns, result));
         }
         sink.send(ServerPackets.endOfRows(deprecateEof, statusFlags, 0));
+    }
+
+    /**
+     * The reply to an execution that opens a cursor: the column count and definitions, then an EOF with
+     * SERVER_STATUS_CURSOR_EXISTS, sent even under CLIENT_DEPRECATE_EOF since it carries that flag. The rows
+     * follow in replies to COM_STMT_FETCH ({@link #writeFetched}).
+     */
+    public static void writeCursorOpened(PacketSink sink, List<ResultColumn> columns, int statusFlags) {
+        sink.send(new PayloadWriter(9).lenencInt(columns.size()));
+        for (ResultColumn column : columns) {
+            sink.send(ColumnDefinition.packet(column));
+        }
+        sink.send(ServerPackets.eof(statusFlags | ServerPackets.STATUS_CURSOR_EXISTS, 0));
+    }
+
+    /**
+     * The reply to COM_STMT_FETCH: up to {@code maxRows} rows, then the end-of-rows packet saying whether the
+     * cursor has more (SERVER_STATUS_CURSOR_EXISTS) or is exhausted (SERVER_STATUS_LAST_ROW_SENT).
+     *
+     * @return true when the result is exhausted
+     */
+    public static boolean writeFetched(PacketSink sink, QueryResult result, long maxRows, boolean deprecateEof,
+            int statusFlags) {
+        List<ResultColumn> columns = result.columns();
+        boolean exhausted = false;
+        for (long sent = 0; sent < maxRows; sent++) {
+            if (!result.next()) {
+                exhausted = true;
+                break;
+            }
+            sink.send(BINARY_ROWS.encode(columns, result));
+        }
+        int status = statusFlags | (exhausted ? ServerPackets.STATUS_LAST_ROW_SENT : ServerPackets.STATUS_CURSOR_EXISTS);
+        sink.send(ServerPackets.endOfRows(deprecateEof, status, 0));
+        return exhausted;
     }
 
     /** Column definitions followed by the EOF that CLIENT_DEPRECATE_EOF removes. */

@@ -17,6 +17,10 @@ public final class ServerPackets {
     public static final int STATUS_IN_TRANS = 0x0001;
     public static final int STATUS_AUTOCOMMIT = 0x0002;
     public static final int STATUS_MORE_RESULTS_EXISTS = 0x0008;
+    /** A read-only cursor is open: the rows come by COM_STMT_FETCH. */
+    public static final int STATUS_CURSOR_EXISTS = 0x0040;
+    /** The cursor's last row has been sent, in reply to COM_STMT_FETCH. */
+    public static final int STATUS_LAST_ROW_SENT = 0x0080;
 
     private ServerPackets() {
     }

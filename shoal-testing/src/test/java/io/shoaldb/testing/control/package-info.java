@@ -1,0 +1,2 @@
+/** Query control against a real server: KILL, SHOW PROCESSLIST, hang-up cancellation, admission. */
+package io.shoaldb.testing.control;
