@@ -62,7 +62,7 @@ public final class QueryExecutor implements AutoCloseable {
      */
     public QueryResultStream execute(PhysicalPlan plan, QueryContext context, QueryProfile profile) {
         int parallelism = parallelism(context);
-        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), profile);
+        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), context.memLimitBytes(), profile);
         Map<Long, TableSnapshot> snapshots = new HashMap<>();
         try {
             // Enough room that every worker can hand over a batch without parking in the steady state.
@@ -86,7 +86,7 @@ public final class QueryExecutor implements AutoCloseable {
      */
     public List<String> explain(PhysicalPlan plan, QueryContext context) {
         QueryProfile profile = QueryProfile.planOnly();
-        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), profile);
+        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), context.memLimitBytes(), profile);
         Map<Long, TableSnapshot> snapshots = new HashMap<>();
         try {
             new LocalExecutionPlanner(query, tableId -> snapshots.computeIfAbsent(tableId, storage::snapshot),

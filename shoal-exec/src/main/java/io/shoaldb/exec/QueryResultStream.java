@@ -67,6 +67,11 @@ public final class QueryResultStream implements AutoCloseable {
         return query.scans().bytes();
     }
 
+    /** The most memory the query held at any measurement (hash tables, sort buffers, join builds), in bytes. */
+    public long peakMemoryBytes() {
+        return query.memory().peakBytes();
+    }
+
     /** The query's profile, or null; its counters are complete once the stream is closed. */
     public QueryProfile profile() {
         return query.profile();

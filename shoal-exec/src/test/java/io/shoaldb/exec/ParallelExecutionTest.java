@@ -132,6 +132,36 @@ class ParallelExecutionTest {
         }
     }
 
+    /**
+     * A query whose hash aggregation grows past its exec_mem_limit fails with MEM_LIMIT_EXCEEDED (instead of
+     * taking the heap); the same query runs under a limit that fits, and the peak it held is measured.
+     */
+    @Test
+    void aQueryOverItsMemoryLimitFailsAndOneUnderItRuns() {
+        try (TestDatabase db = new TestDatabase(dir, 2, 2)) {
+            Lineitem.create(db, 4);
+            Lineitem.load(db, Lineitem.generate(60_000, 11), 2);
+            String sql = "SELECT l_orderkey, l_linenumber, count(*) FROM lineitem GROUP BY l_orderkey, l_linenumber";
+            try (QueryResultStream s = db.executor.execute(db.plan(sql), QueryContext.of(0, 2).withMemoryLimit(64 * 1024))) {
+                assertThatThrownBy(() -> {
+                    while (s.next() != null) {
+                        // read until the failure
+                    }
+                }).isInstanceOf(ShoalException.class).hasMessageContaining("[MEM_LIMIT_EXCEEDED]")
+                        .hasMessageContaining("exec_mem_limit of 65536 bytes");
+            }
+            long rows = 0;
+            try (QueryResultStream s = db.executor.execute(db.plan(sql), QueryContext.of(0, 2).withMemoryLimit(1L << 30))) {
+                for (Batch b = s.next(); b != null; b = s.next()) {
+                    rows += b.positionCount();
+                }
+                assertThat(s.peakMemoryBytes()).isGreaterThan(64 * 1024);
+            }
+            assertThat(List.of(rows)).isEqualTo(db.query("SELECT count(*) FROM (SELECT l_orderkey, l_linenumber"
+                    + " FROM lineitem GROUP BY l_orderkey, l_linenumber) g").getFirst());
+        }
+    }
+
     @Test
     void failuresInTasksReachTheClient() {
         try (TestDatabase db = new TestDatabase(dir, 2, 2)) {

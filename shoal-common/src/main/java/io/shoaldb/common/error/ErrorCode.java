@@ -82,6 +82,8 @@ public enum ErrorCode {
     UNKNOWN_THREAD(1094, "HY000", ErrorCategory.USER, "Unknown thread id: %d"),
     QUERY_QUEUE_TIMEOUT(1105, "HY000", ErrorCategory.RESOURCE,
             "query queue timeout: waited %d ms for one of the %d places (query_max_concurrency); try again later"),
+    MEM_LIMIT_EXCEEDED(1105, "HY000", ErrorCategory.RESOURCE,
+            "[MEM_LIMIT_EXCEEDED] the query holds %d bytes, over its exec_mem_limit of %d bytes; raise exec_mem_limit or narrow the query"),
     QUERY_QUEUE_FULL(1105, "HY000", ErrorCategory.RESOURCE,
             "query queue is full: %d queries running (query_max_concurrency) and %d waiting (query_max_queue_size); try again later"),
 

@@ -124,6 +124,7 @@ public final class LocalExecutionPlanner {
                 ? e.input() : j.build();
         Fragment build = fragment(buildNode);
         JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers());
+        query.memory().trackShared(bridge::retainedBytes);
         Pipeline buildPipeline = new Pipeline("join-build", build.drivers(), build.chain(), bridge, build.dependencies());
         query.add(buildPipeline);
         List<Pipeline> dependencies = new ArrayList<>(probe.dependencies());
@@ -149,6 +150,7 @@ public final class LocalExecutionPlanner {
 
     private Fragment wrap(PhysicalNode input, Wrapper wrapper) {
         Fragment in = fragment(input);
-        return new Fragment(in.drivers(), (i, self) -> wrapper.wrap(in.chain().create(i, self)), in.dependencies());
+        return new Fragment(in.drivers(), (i, self) -> self.track(wrapper.wrap(in.chain().create(i, self))),
+                in.dependencies());
     }
 }

@@ -1,10 +1,13 @@
 package io.shoaldb.exec.task;
 
 import io.shoaldb.exec.operator.Operator;
+import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.exec.profile.DriverCounters;
 import io.shoaldb.vector.Batch;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -33,6 +36,9 @@ public final class Driver implements Runnable {
     /** Null unless the query is profiled: then the driver times its slices and its sink. */
     private final DriverCounters counters;
     private Operator operator;
+    /** The operators of this driver's chain that hold state across batches: measured after every slice. */
+    private final List<RetainedMemory> owned = new ArrayList<>();
+    private QueryMemory.Slot memory;
 
     Driver(QueryExecution query, Pipeline pipeline, int index, DriverCounters counters) {
         this.counters = counters;
@@ -68,6 +74,9 @@ public final class Driver implements Runnable {
         boolean blocked;
         try {
             blocked = counters == null ? slice() : timedSlice();
+            if (state.get() != DONE) {
+                query.memory().update(memorySlot(), owned, pipeline.sink().retainedBytes(index));
+            }
         } catch (Throwable t) {
             query.fail(t);
             finish(false);
@@ -136,8 +145,29 @@ public final class Driver implements Runnable {
         return accepted;
     }
 
+    /**
+     * Called while this driver's chain is created (on the driver's thread): an operator that holds state across
+     * batches is measured against the query's memory limit after every slice.
+     */
+    public <T extends Operator> T track(T op) {
+        if (op instanceof RetainedMemory m) {
+            owned.add(m);
+        }
+        return op;
+    }
+
+    private QueryMemory.Slot memorySlot() {
+        if (memory == null) {
+            memory = query.memory().newSlot();
+        }
+        return memory;
+    }
+
     private void finish(boolean completed) {
         state.set(DONE);
+        if (memory != null) {
+            query.memory().release(memory);
+        }
         try {
             if (operator != null) {
                 operator.close();

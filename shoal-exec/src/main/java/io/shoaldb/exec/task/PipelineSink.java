@@ -22,4 +22,12 @@ public interface PipelineSink {
     default long retainedBytes() {
         return 0;
     }
+
+    /**
+     * Bytes the sink holds for producer {@code driver} alone while it adds (a join build's row buffer); called on
+     * that driver's thread, for the query's memory limit.
+     */
+    default long retainedBytes(int driver) {
+        return 0;
+    }
 }

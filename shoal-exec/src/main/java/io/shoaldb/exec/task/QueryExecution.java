@@ -24,13 +24,15 @@ public final class QueryExecution {
     private final List<Runnable> onCancel = new ArrayList<>();
     private final QueryProfile profile;
     private final ScanCounters scans = new ScanCounters();
+    private final QueryMemory memory;
     private CountDownLatch running;
     private volatile boolean cancelled;
     private volatile Throwable failure;
 
     /** A query whose pipelines {@code profile} records (null: none); a measuring profile also counts. */
-    public QueryExecution(TaskScheduler scheduler, long timeoutSeconds, QueryProfile profile) {
+    public QueryExecution(TaskScheduler scheduler, long timeoutSeconds, long memLimitBytes, QueryProfile profile) {
         this.profile = profile;
+        this.memory = new QueryMemory(memLimitBytes);
         this.scheduler = scheduler;
         this.timeoutSeconds = timeoutSeconds;
         this.deadlineNanos = timeoutSeconds == 0 ? 0 : System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -51,6 +53,11 @@ public final class QueryExecution {
     /** The profile recording this query, or null. */
     public QueryProfile profile() {
         return profile;
+    }
+
+    /** What the query holds in memory, against its exec_mem_limit. */
+    public QueryMemory memory() {
+        return memory;
     }
 
     /** What the query's scans have read so far. */

@@ -10,8 +10,8 @@ import io.shoaldb.storage.rowset.RowsetMeta;
 import java.util.OptionalLong;
 
 /**
- * What a query takes from its session and the server: Doris's {@code query_timeout} and
- * {@code parallel_pipeline_task_num} for execution; {@code broadcast_row_count_limit} and the tables' row
+ * What a query takes from its session and the server: Doris's {@code query_timeout},
+ * {@code parallel_pipeline_task_num} and {@code exec_mem_limit} for execution; {@code broadcast_row_count_limit} and the tables' row
  * counts (from storage) for planning.
  */
 final class QueryContexts {
@@ -21,7 +21,8 @@ final class QueryContexts {
     static QueryContext of(ShoalSession session) {
         long timeout = session.variables().queryTimeout().toSeconds();
         int parallelism = Integer.parseInt(session.variables().get("parallel_pipeline_task_num"));
-        return QueryContext.of(timeout, parallelism);
+        long memLimit = Long.parseLong(session.variables().get("exec_mem_limit"));
+        return QueryContext.of(timeout, parallelism).withMemoryLimit(memLimit);
     }
 
     static PlannerSettings planner(ShoalSession session, StorageEngine storage) {

@@ -189,6 +189,24 @@ class QueryControlTest {
     }
 
     @Test
+    void aQueryOverExecMemLimitFailsClearlyAndTheSessionGoesOn() throws Exception {
+        start(Map.of());
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("SET exec_mem_limit = 1048576");
+            // Four million groups: far more than 1 MB of hash table.
+            assertThatThrownBy(() -> s.executeQuery("SELECT a.k * 2000 + b.k AS g, count(*) FROM t a, t b GROUP BY g"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("[MEM_LIMIT_EXCEEDED]")
+                    .hasMessageContaining("exec_mem_limit of 1048576 bytes");
+            s.execute("SET exec_mem_limit = 2147483648");
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM (SELECT k, count(*) FROM t GROUP BY k) g")) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(2000);
+            }
+        }
+    }
+
+    @Test
     void unknownThreadIsAnError() throws Exception {
         start(Map.of());
         try (Connection c = connect(); Statement s = c.createStatement()) {

@@ -108,6 +108,13 @@ public final class JoinBridge implements PipelineSink {
                 + tables.length;
     }
 
+    /** The rows build driver {@code driver} has buffered and not yet handed to a table. */
+    @Override
+    public long retainedBytes(int driver) {
+        BatchBuilder b = buffers[driver];
+        return b == null ? 0 : b.retainedBytes();
+    }
+
     /** The built tables: all build rows, their distinct keys and the row chains. */
     @Override
     public synchronized long retainedBytes() {

@@ -1,0 +1,82 @@
+package io.shoaldb.exec.task;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.exec.operator.RetainedMemory;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * What one query holds in memory - hash tables, sort buffers, join builds - against its {@code exec_mem_limit}.
+ * Each driver measures the operators it owns after every slice, on its own thread (so an operator is never read
+ * while another thread changes it), and publishes the figure here; parts several drivers share (a join's build
+ * tables) are measured by whoever checks. A query over its limit fails with MEM_LIMIT_EXCEEDED at the next
+ * slice end of any of its drivers, instead of growing until the heap is gone.
+ */
+public final class QueryMemory {
+    private final long limitBytes;
+    private final List<Slot> slots = new CopyOnWriteArrayList<>();
+    private final List<RetainedMemory> shared = new CopyOnWriteArrayList<>();
+    private volatile long peakBytes;
+
+    /** What one driver's operators hold; written by that driver only. */
+    public static final class Slot {
+        private volatile long bytes;
+    }
+
+    /** @param limitBytes the query's limit; 0 = none (still measured) */
+    public QueryMemory(long limitBytes) {
+        this.limitBytes = limitBytes;
+    }
+
+    Slot newSlot() {
+        Slot slot = new Slot();
+        slots.add(slot);
+        return slot;
+    }
+
+    /** A structure all drivers of a pipeline fill or read (a join's build tables); it measures itself. */
+    public void trackShared(RetainedMemory part) {
+        shared.add(part);
+    }
+
+    /**
+     * Publishes what a driver's operators (and its share of its sink, {@code sinkBytes}) hold now and fails the
+     * query when the total is over its limit.
+     */
+    void update(Slot slot, List<RetainedMemory> owned, long sinkBytes) {
+        long mine = sinkBytes;
+        for (RetainedMemory part : owned) {
+            mine += part.retainedBytes();
+        }
+        slot.bytes = mine;
+        long total = totalBytes();
+        if (total > peakBytes) {
+            peakBytes = total;
+        }
+        if (limitBytes > 0 && total > limitBytes) {
+            throw ErrorCode.MEM_LIMIT_EXCEEDED.exception(total, limitBytes);
+        }
+    }
+
+    /** A finished driver has closed its operators: what they held is free. */
+    void release(Slot slot) {
+        slot.bytes = 0;
+    }
+
+    /** Bytes the query holds now, as last measured. */
+    public long totalBytes() {
+        long total = 0;
+        for (Slot slot : slots) {
+            total += slot.bytes;
+        }
+        for (RetainedMemory part : shared) {
+            total += part.retainedBytes();
+        }
+        return total;
+    }
+
+    /** The most the query held at any measurement. */
+    public long peakBytes() {
+        return peakBytes;
+    }
+}
