@@ -26,6 +26,7 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>[NOT] EXISTS and [NOT] IN conjuncts of WHERE of a simple form become semi / anti joins
  *       ({@link SubqueryJoins}); other subqueries (scalar ones, correlated or not) become joins and aggregates over
  *       {@code Correlate}s, which Calcite's decorrelator then turns into plain joins;</li>
+ *   <li>UNION, INTERSECT and EXCEPT become aggregations over UNION ALL ({@link SetOperationRewrite});</li>
  *   <li>filters are pushed into joins (conditions become join keys) and down to the scans, DISTINCT
  *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
  *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
@@ -73,6 +74,7 @@ final class LogicalOptimizer {
             r = RelDecorrelator.decorrelateQuery(r, builder);
             rejectCorrelates(r);
         }
+        r = SetOperationRewrite.rewrite(r, builder);
         r = run(commonFactorsPulled(r), PUSH_DOWN);
         if (!hasJoin(r)) {
             // One table: the physical translator prunes its columns itself.
