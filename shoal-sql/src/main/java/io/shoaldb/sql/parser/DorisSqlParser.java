@@ -52,7 +52,7 @@ public final class DorisSqlParser {
     static SqlNode parseFully(String sql) {
         NormalizedSql normalized;
         try {
-            normalized = MysqlLexicalNormalizer.normalize(sql);
+            normalized = WithRollup.rewrite(MysqlLexicalNormalizer.normalize(sql));
         } catch (MysqlLexicalNormalizer.UnterminatedToken e) {
             throw syntaxError(sql, e.offset, null);
         }
