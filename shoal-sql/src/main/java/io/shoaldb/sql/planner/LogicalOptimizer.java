@@ -11,6 +11,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
@@ -53,9 +54,11 @@ final class LogicalOptimizer {
             CoreRules.AGGREGATE_PROJECT_MERGE,
             CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
             CoreRules.PROJECT_TO_SEMI_JOIN,
-            CoreRules.JOIN_TO_SEMI_JOIN);
+            CoreRules.JOIN_TO_SEMI_JOIN,
+            CoreRules.FILTER_SET_OP_TRANSPOSE);
 
     private static final List<RelOptRule> TIDY = List.of(
+            CoreRules.FILTER_SET_OP_TRANSPOSE,
             CoreRules.FILTER_PROJECT_TRANSPOSE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_MERGE,
@@ -76,13 +79,13 @@ final class LogicalOptimizer {
         }
         r = SetOperationRewrite.rewrite(r, builder);
         r = run(commonFactorsPulled(r), PUSH_DOWN);
-        if (!hasJoin(r)) {
+        if (!hasJoin(r) && !hasUnion(r)) {
             // One table: the physical translator prunes its columns itself.
             return run(r, TIDY);
         }
         r = joinOrder(r);
-        // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins,
-        // whose inputs the translator does not prune.
+        // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins and
+        // unions, whose inputs the translator does not prune.
         r = new RelFieldTrimmer(null, builder).trim(r);
         return run(r, TIDY);
     }
@@ -138,6 +141,10 @@ final class LogicalOptimizer {
 
     private static boolean hasJoin(RelNode rel) {
         return rel instanceof Join || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasJoin);
+    }
+
+    private static boolean hasUnion(RelNode rel) {
+        return rel instanceof Union || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasUnion);
     }
 
     private static boolean hasCorrelate(RelNode rel) {

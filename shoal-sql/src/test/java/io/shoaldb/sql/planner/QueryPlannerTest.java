@@ -200,6 +200,18 @@ class QueryPlannerTest {
     }
 
     @Test
+    void filtersAndColumnPruningReachTheScansOfUnionBranches() {
+        PhysicalPlan p = plan("SELECT s, count(*) FROM (SELECT * FROM t UNION ALL SELECT * FROM t WHERE x > 1) u"
+                + " WHERE k < 10 GROUP BY s");
+        String explain = p.explain();
+        assertThat(explain).doesNotContain("Filter");
+        assertThat(explain.lines().filter(l -> l.contains("Scan db.t")).toList()).hasSize(2).allSatisfy(scan -> {
+            assertThat(scan).contains("columns=[k, s", "pushed=");
+            assertThat(scan).doesNotContain(" d,", " v,");
+        });
+    }
+
+    @Test
     void distinctSetOperationsAreParallelAggregationsOverUnionAll() {
         for (String op : List.of("UNION", "INTERSECT", "EXCEPT", "MINUS")) {
             PhysicalPlan p = plan("SELECT s FROM t " + op + " SELECT s FROM t WHERE x > 1");
