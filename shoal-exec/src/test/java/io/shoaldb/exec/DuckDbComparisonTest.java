@@ -122,7 +122,23 @@ class DuckDbComparisonTest {
                         + " CAST(l_linenumber AS DECIMAL(10,2)), CAST(l_shipdate AS TIMESTAMP) FROM lineitem"
                         + " WHERE l_orderkey < 30",
                 "SELECT l_orderkey, l_tax IS NULL, l_linenumber > 2, l_flag AND l_linenumber > 2,"
-                        + " l_flag OR l_tax > 0.05 FROM lineitem WHERE l_orderkey < 40");
+                        + " l_flag OR l_tax > 0.05 FROM lineitem WHERE l_orderkey < 40",
+                // set operations over columns with NULLs (equal to each other in set operations)
+                "SELECT l_shipmode, l_tax FROM lineitem WHERE l_orderkey < 500"
+                        + " UNION ALL SELECT l_shipmode, l_discount FROM lineitem WHERE l_linenumber = 1",
+                "SELECT l_shipmode, l_tax FROM lineitem UNION SELECT l_shipmode, l_discount FROM lineitem",
+                "SELECT l_shipmode, l_tax FROM lineitem WHERE l_linenumber = 1"
+                        + " INTERSECT SELECT l_shipmode, l_tax FROM lineitem WHERE l_linenumber = 2",
+                "SELECT l_shipmode, l_comment FROM lineitem WHERE l_orderkey < 20000"
+                        + " EXCEPT SELECT l_shipmode, l_comment FROM lineitem WHERE l_orderkey >= 100",
+                "SELECT count(*), count(DISTINCT l_tax) FROM (SELECT l_tax FROM lineitem WHERE l_flag"
+                        + " UNION ALL SELECT l_discount FROM lineitem UNION ALL SELECT NULL) u",
+                // grouping sets, keys with NULLs
+                "SELECT l_shipmode, l_returnflag, count(*), sum(l_quantity), count(l_tax), grouping(l_shipmode),"
+                        + " grouping_id(l_shipmode, l_returnflag) FROM lineitem GROUP BY ROLLUP(l_shipmode, l_returnflag)",
+                "SELECT l_shipmode, l_flag, count(*), max(l_shipdate) FROM lineitem GROUP BY CUBE(l_shipmode, l_flag)",
+                "SELECT l_returnflag, l_linestatus, l_shipmode, min(l_extendedprice) FROM lineitem"
+                        + " GROUP BY GROUPING SETS ((l_returnflag, l_linestatus), (l_shipmode), ())");
     }
 
     /** Queries with a total order: compared row by row. */

@@ -9,6 +9,7 @@ import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,6 +52,47 @@ class ParallelExecutionTest {
         }
         assertThat(sawAllRunning.get()).isEqualTo(tablets);
         assertThat(tabletIds).hasSize(tablets);
+    }
+
+    @Test
+    void unionAllRunsItsBranchesAtTheSameTime() {
+        // Every scan task waits until both tables have a scan task running: only possible if the branches of the
+        // UNION ALL run at the same time (a union that ran its branches one after the other would time out).
+        Map<Long, CountDownLatch> firstScan = new ConcurrentHashMap<>();
+        AtomicInteger timedOut = new AtomicInteger();
+        ExecutionListener listener = new ExecutionListener() {
+            @Override
+            public void scanTaskStarted(long tableId, long tabletId) {
+                firstScan.get(tableId).countDown();
+                try {
+                    for (CountDownLatch latch : firstScan.values()) {
+                        if (!latch.await(20, TimeUnit.SECONDS)) {
+                            timedOut.incrementAndGet();
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        try (TestDatabase db = new TestDatabase(dir, 2, 4, listener)) {
+            Lineitem.create(db, 4);
+            Lineitem.load(db, Lineitem.generate(20_000, 3), 2);
+            db.create("keys", io.shoaldb.catalog.model.KeysType.DUPLICATE, List.of("k"),
+                    List.of(TestDatabase.col("k", io.shoaldb.vector.type.DataType.BIGINT, false)), 2);
+            io.shoaldb.vector.BatchBuilder keys = new io.shoaldb.vector.BatchBuilder(
+                    List.of(io.shoaldb.vector.type.DataType.BIGINT), 1000);
+            for (long k = 0; k < 1000; k++) {
+                keys.appendRow(k);
+            }
+            db.load("keys", keys.build());
+            for (String table : List.of("lineitem", "keys")) {
+                firstScan.put(db.catalog.snapshot().table(TestDatabase.DB, table).orElseThrow().id(), new CountDownLatch(1));
+            }
+            assertThat(db.query("SELECT count(*) FROM (SELECT l_orderkey FROM lineitem UNION ALL SELECT k FROM keys) u"))
+                    .containsExactly(List.of(21_000L));
+        }
+        assertThat(timedOut.get()).isZero();
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.shoaldb.exec.operator.FilterOperator;
 import io.shoaldb.exec.operator.HashAggregationOperator;
 import io.shoaldb.exec.operator.LimitOperator;
 import io.shoaldb.exec.operator.ProjectOperator;
+import io.shoaldb.exec.operator.RepeatOperator;
 import io.shoaldb.exec.operator.ScanSourceOperator;
 import io.shoaldb.exec.operator.SortOperator;
 import io.shoaldb.exec.operator.ValuesOperator;
@@ -25,8 +26,10 @@ import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalLimit;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalProject;
+import io.shoaldb.sql.planner.physical.PhysicalRepeat;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
+import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
 import io.shoaldb.storage.TableSnapshot;
 import java.util.ArrayList;
@@ -100,6 +103,8 @@ public final class LocalExecutionPlanner {
                         e.outputTypes()), in.dependencies());
             }
             case PhysicalHashJoin j -> join(j);
+            case PhysicalUnion u -> union(u);
+            case PhysicalRepeat r -> wrap(r.input(), in -> new RepeatOperator(in, r));
         };
     }
 
@@ -131,6 +136,28 @@ public final class LocalExecutionPlanner {
         dependencies.add(buildPipeline);
         return new Fragment(probe.drivers(),
                 (i, self) -> new HashJoinOperator(probe.chain().create(i, self), bridge, i), dependencies);
+    }
+
+    /**
+     * UNION ALL concatenates its branches' drivers: drivers {@code 0..n0-1} run branch 0 (as its drivers
+     * {@code 0..n0-1}), the next {@code n1} branch 1, and so on, all in the one pipeline of the consumer above, so
+     * the branches run in parallel and nothing is gathered. The pipeline waits for every branch's join builds.
+     */
+    private Fragment union(PhysicalUnion u) {
+        List<Fragment> branches = u.inputs().stream().map(this::fragment).toList();
+        int[] first = new int[branches.size() + 1];
+        List<Pipeline> dependencies = new ArrayList<>();
+        for (int b = 0; b < branches.size(); b++) {
+            first[b + 1] = first[b] + branches.get(b).drivers();
+            dependencies.addAll(branches.get(b).dependencies());
+        }
+        return new Fragment(first[branches.size()], (i, self) -> {
+            int b = 0;
+            while (i >= first[b + 1]) {
+                b++;
+            }
+            return branches.get(b).chain().create(i - first[b], self);
+        }, dependencies);
     }
 
     /** The fragment on one driver: a GATHER exchange is added when it runs on several. */

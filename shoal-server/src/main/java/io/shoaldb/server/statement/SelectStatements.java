@@ -27,6 +27,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlSelect;
@@ -192,12 +193,17 @@ final class SelectStatements {
     }
 
     /**
-     * MySQL's column labels: the alias, else a column's own name, else the expression as written; null
-     * when the select list has a star (the planner's names are right then).
+     * MySQL's column labels: the alias, else a column's own name, else the expression as written (of the first
+     * SELECT of a UNION / INTERSECT / EXCEPT); null when the select list has a star (the planner's names are right
+     * then).
      */
     private static List<String> labels(SqlNode statement, String sql) {
         SqlNode query = statement instanceof SqlWith with ? with.body : statement;
         query = query instanceof SqlOrderBy orderBy ? orderBy.query : query;
+        while (query instanceof SqlCall setOperation && setOperation.getKind().belongsTo(SqlKind.SET_QUERY)) {
+            query = setOperation.operand(0);
+            query = query instanceof SqlOrderBy orderBy ? orderBy.query : query;
+        }
         if (!(query instanceof SqlSelect select)) {
             return null;
         }

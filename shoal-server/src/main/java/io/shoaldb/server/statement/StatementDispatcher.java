@@ -40,6 +40,8 @@ import io.shoaldb.sql.tree.SqlUseDatabase;
 import java.time.Duration;
 import java.util.List;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlSelect;
@@ -80,6 +82,8 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlWith with -> selects.select(session, with, sql);
             case SqlExplainQuery explain -> selects.explain(session, explain);
             case SqlShowQueryProfile show -> profiles.show(show);
+            case SqlCall setOperation when setOperation.getKind().belongsTo(SqlKind.SET_QUERY) ->
+                    selects.select(session, setOperation, sql);
             case SqlSetVariables set -> variables.set(session, set);
             case SqlSetNames set -> variables.setNames(session, set);
             case SqlSetTransaction ignored -> UpdateResult.OK;

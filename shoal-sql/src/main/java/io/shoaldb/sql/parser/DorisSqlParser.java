@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlDelegatingConformance;
 
 /**
  * Entry point: parses one Doris-dialect statement into a Calcite {@link SqlNode} (Calcite's own
@@ -22,10 +23,18 @@ public final class DorisSqlParser {
     /** Longest excerpt quoted after "near", as MySQL does. */
     private static final int NEAR_TEXT_LIMIT = 80;
 
-    /** MySQL's lexical conventions (backticks, case-insensitive names kept as written) and conformance (LIMIT m,n). */
+    /**
+     * MySQL's lexical conventions (backticks, case-insensitive names kept as written) and conformance (LIMIT m,n),
+     * plus Doris's MINUS for EXCEPT.
+     */
     public static final SqlParser.Config CONFIG = SqlParser.config()
             .withLex(Lex.MYSQL)
-            .withConformance(SqlConformanceEnum.MYSQL_5)
+            .withConformance(new SqlDelegatingConformance(SqlConformanceEnum.MYSQL_5) {
+                @Override
+                public boolean isMinusAllowed() {
+                    return true;
+                }
+            })
             .withParserFactory(DorisSqlParserImpl.FACTORY);
 
     private DorisSqlParser() {
@@ -43,7 +52,7 @@ public final class DorisSqlParser {
     static SqlNode parseFully(String sql) {
         NormalizedSql normalized;
         try {
-            normalized = MysqlLexicalNormalizer.normalize(sql);
+            normalized = WithRollup.rewrite(MysqlLexicalNormalizer.normalize(sql));
         } catch (MysqlLexicalNormalizer.UnterminatedToken e) {
             throw syntaxError(sql, e.offset, null);
         }

@@ -11,6 +11,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
@@ -26,6 +27,7 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>[NOT] EXISTS and [NOT] IN conjuncts of WHERE of a simple form become semi / anti joins
  *       ({@link SubqueryJoins}); other subqueries (scalar ones, correlated or not) become joins and aggregates over
  *       {@code Correlate}s, which Calcite's decorrelator then turns into plain joins;</li>
+ *   <li>UNION, INTERSECT and EXCEPT become aggregations over UNION ALL ({@link SetOperationRewrite});</li>
  *   <li>filters are pushed into joins (conditions become join keys) and down to the scans, DISTINCT
  *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
  *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
@@ -52,9 +54,11 @@ final class LogicalOptimizer {
             CoreRules.AGGREGATE_PROJECT_MERGE,
             CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
             CoreRules.PROJECT_TO_SEMI_JOIN,
-            CoreRules.JOIN_TO_SEMI_JOIN);
+            CoreRules.JOIN_TO_SEMI_JOIN,
+            CoreRules.FILTER_SET_OP_TRANSPOSE);
 
     private static final List<RelOptRule> TIDY = List.of(
+            CoreRules.FILTER_SET_OP_TRANSPOSE,
             CoreRules.FILTER_PROJECT_TRANSPOSE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_MERGE,
@@ -73,14 +77,15 @@ final class LogicalOptimizer {
             r = RelDecorrelator.decorrelateQuery(r, builder);
             rejectCorrelates(r);
         }
+        r = SetOperationRewrite.rewrite(r, builder);
         r = run(commonFactorsPulled(r), PUSH_DOWN);
-        if (!hasJoin(r)) {
+        if (!hasJoin(r) && !hasUnion(r)) {
             // One table: the physical translator prunes its columns itself.
             return run(r, TIDY);
         }
         r = joinOrder(r);
-        // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins,
-        // whose inputs the translator does not prune.
+        // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins and
+        // unions, whose inputs the translator does not prune.
         r = new RelFieldTrimmer(null, builder).trim(r);
         return run(r, TIDY);
     }
@@ -136,6 +141,10 @@ final class LogicalOptimizer {
 
     private static boolean hasJoin(RelNode rel) {
         return rel instanceof Join || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasJoin);
+    }
+
+    private static boolean hasUnion(RelNode rel) {
+        return rel instanceof Union || rel.getInputs().stream().anyMatch(LogicalOptimizer::hasUnion);
     }
 
     private static boolean hasCorrelate(RelNode rel) {

@@ -44,6 +44,9 @@ import io.shoaldb.sql.planner.physical.PhysicalEnforceSingleRow;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
+import io.shoaldb.sql.planner.physical.PhysicalUnion;
+import io.shoaldb.sql.planner.physical.PhysicalRepeat;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
@@ -104,6 +107,7 @@ final class PhysicalTranslator {
             case Sort sort -> sort(sort);
             case Values values -> values(values);
             case Join join -> join(join);
+            case Union union when union.all -> union(union);
             default -> throw ErrorCode.NOT_SUPPORTED.exception(describe(rel));
         };
     }
@@ -207,7 +211,7 @@ final class PhysicalTranslator {
 
     private Translated aggregate(Aggregate aggregate) {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw ErrorCode.NOT_SUPPORTED.exception("GROUPING SETS, ROLLUP and CUBE");
+            return groupingSets(aggregate);
         }
         ImmutableBitSet used = aggregate.getGroupSet();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
@@ -529,6 +533,128 @@ final class PhysicalTranslator {
             rows.add(row);
         }
         return new Translated(new PhysicalValues(types, rows), false);
+    }
+
+    // ---- grouping sets ----
+
+    /**
+     * GROUPING SETS, ROLLUP and CUBE as Doris runs them: a {@link PhysicalRepeat} copies each row once per set
+     * with the keys outside the set NULL, plus the set's number and its GROUPING() / GROUPING_ID() values as
+     * constants; a normal (two-phase, parallel) aggregation groups by the copied keys and the constants; a
+     * projection puts the columns in Calcite's order (keys, then calls, GROUPING() taken from its constant).
+     */
+    private Translated groupingSets(Aggregate aggregate) {
+        if (aggregate.getAggCallList().stream().anyMatch(org.apache.calcite.rel.core.AggregateCall::isDistinct)) {
+            throw ErrorCode.NOT_SUPPORTED.exception("DISTINCT aggregates with GROUPING SETS, ROLLUP or CUBE");
+        }
+        ImmutableBitSet used = aggregate.getGroupSet();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            used = used.union(ImmutableBitSet.of(call.getArgList()));
+        }
+        Input in = input(aggregate.getInput(), used);
+        List<Integer> groupFields = aggregate.getGroupSet().asList();
+        List<Integer> keyColumns = groupFields.stream().map(f -> in.mapping()[f]).toList();
+        List<org.apache.calcite.rel.core.AggregateCall> groupingCalls = aggregate.getAggCallList().stream()
+                .filter(PhysicalTranslator::isGrouping).toList();
+        List<List<Integer>> sets = new ArrayList<>();
+        List<List<Long>> constants = new ArrayList<>();
+        for (int s = 0; s < aggregate.getGroupSets().size(); s++) {
+            ImmutableBitSet set = aggregate.getGroupSets().get(s);
+            List<Integer> kept = new ArrayList<>();
+            for (int k = 0; k < groupFields.size(); k++) {
+                if (set.get(groupFields.get(k))) {
+                    kept.add(k);
+                }
+            }
+            sets.add(kept);
+            List<Long> values = new ArrayList<>();
+            values.add((long) s);
+            for (org.apache.calcite.rel.core.AggregateCall call : groupingCalls) {
+                // GROUPING(a, b, ...) and GROUPING_ID(a, b, ...): one bit per argument, the first the highest,
+                // 1 where the argument is not grouped in this set.
+                long bits = 0;
+                for (int arg : call.getArgList()) {
+                    bits = bits << 1 | (set.get(arg) ? 0 : 1);
+                }
+                values.add(bits);
+            }
+            constants.add(values);
+        }
+        PhysicalRepeat repeat = new PhysicalRepeat(in.translated().node(), keyColumns, sets, constants);
+        Input repeated = new Input(new Translated(repeat, in.translated().parallel()), in.mapping());
+        int width = in.types().size();
+        int groupWidth = keyColumns.size() + repeat.constantColumns();
+        List<Integer> keys = new ArrayList<>();
+        for (int i = 0; i < groupWidth; i++) {
+            keys.add(width + i);
+        }
+        List<AggregateCall> calls = new ArrayList<>();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (!isGrouping(call)) {
+                calls.add(aggregateCall(call, repeated));
+            }
+        }
+        Translated aggregated = aggregate(repeated, keys, calls);
+        List<DataType> types = aggregated.node().outputTypes();
+        List<Expr> exprs = new ArrayList<>();
+        for (int k = 0; k < keyColumns.size(); k++) {
+            exprs.add(new ColumnRef(k, types.get(k)));
+        }
+        int nextGrouping = keyColumns.size() + 1;
+        int nextCall = groupWidth;
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (isGrouping(call)) {
+                exprs.add(new ColumnRef(nextGrouping++, DataType.BIGINT));
+                continue;
+            }
+            DataType type = types.get(nextCall);
+            Expr value = new ColumnRef(nextCall++, type);
+            exprs.add(call.getAggregation().getKind() == SqlKind.SUM0
+                    ? new Call("coalesce", List.of(value, new Cast(new Literal(0L, DataType.BIGINT), type)), type)
+                    : value);
+        }
+        return new Translated(new PhysicalProject(aggregated.node(), exprs), aggregated.parallel());
+    }
+
+    private static boolean isGrouping(org.apache.calcite.rel.core.AggregateCall call) {
+        SqlKind kind = call.getAggregation().getKind();
+        if (kind == SqlKind.GROUP_ID || kind == SqlKind.LITERAL_AGG) {
+            throw ErrorCode.NOT_SUPPORTED.exception(call.getAggregation().getName() + " with GROUPING SETS");
+        }
+        return kind == SqlKind.GROUPING || kind == SqlKind.GROUPING_ID;
+    }
+
+    // ---- set operations ----
+
+    /**
+     * UNION ALL: every branch cast to the common column types ({@link SetOperationTypes}) under one
+     * {@link PhysicalUnion}, which runs all branches at once on many drivers - so it counts as parallel, and a
+     * consumer that needs one stream gets its GATHER as above any scan. (UNION, INTERSECT and EXCEPT arrive here
+     * as aggregations over UNION ALL, see {@link SetOperationRewrite}.)
+     */
+    private Translated union(Union union) {
+        List<PhysicalNode> branches = new ArrayList<>();
+        for (RelNode input : union.getInputs()) {
+            branches.add(translate(input).node());
+        }
+        List<DataType> types = new ArrayList<>();
+        for (int c = 0; c < union.getRowType().getFieldCount(); c++) {
+            int column = c;
+            types.add(SetOperationTypes.common(branches.stream().map(b -> b.outputTypes().get(column)).toList()));
+        }
+        List<PhysicalNode> cast = new ArrayList<>();
+        for (PhysicalNode branch : branches) {
+            if (branch.outputTypes().equals(types)) {
+                cast.add(branch);
+                continue;
+            }
+            List<Expr> exprs = new ArrayList<>();
+            for (int c = 0; c < types.size(); c++) {
+                exprs.add(Exprs.cast(new ColumnRef(c, branch.outputTypes().get(c)), types.get(c)));
+            }
+            cast.add(new PhysicalProject(branch, exprs));
+        }
+        return new Translated(new PhysicalUnion(cast, types), true);
     }
 
     // ---- helpers ----

@@ -7,10 +7,10 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
- * Rejects, before validation, what the engine cannot run yet - set operations, window functions, grouping
- * sets, LATERAL - anywhere in the query (subqueries and CTEs included), with NOT_SUPPORTED and a clear name,
- * rather than letting them fail later with a confusing message. Joins, subqueries, derived tables and WITH
- * are planned.
+ * Rejects, before validation, what the engine cannot run yet - window functions, LATERAL - anywhere
+ * in the query (subqueries and CTEs included), with NOT_SUPPORTED and a clear name, rather than letting them
+ * fail later with a confusing message. Joins, subqueries, derived tables, WITH, set operations and grouping
+ * sets are planned.
  */
 final class SupportedSyntax {
     private SupportedSyntax() {
@@ -25,9 +25,7 @@ final class SupportedSyntax {
             return;
         }
         switch (node.getKind()) {
-            case UNION, INTERSECT, EXCEPT -> throw unsupported(node.getKind() + " (set operations)");
             case OVER, WINDOW -> throw unsupported("window functions");
-            case GROUPING_SETS, ROLLUP, CUBE -> throw unsupported("GROUPING SETS, ROLLUP and CUBE");
             case LATERAL -> throw unsupported("LATERAL");
             case ARRAY_QUERY_CONSTRUCTOR, MAP_QUERY_CONSTRUCTOR, MULTISET_QUERY_CONSTRUCTOR ->
                     throw unsupported("collection subqueries");

@@ -17,6 +17,9 @@ import io.shoaldb.sql.planner.physical.PhysicalExchange;
 import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.planner.physical.PhysicalProject;
+import io.shoaldb.sql.planner.physical.PhysicalRepeat;
+import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
 import io.shoaldb.sql.planner.physical.ScanPredicate;
@@ -119,9 +122,11 @@ class QueryPlannerTest {
 
     @Test
     void unsupportedConstructsSaySo() {
-        assertError("SELECT k FROM t UNION SELECT k FROM t", ErrorCode.NOT_SUPPORTED, "set operations");
-        assertError("SELECT k FROM t WHERE k IN (SELECT k FROM t UNION ALL SELECT x FROM t)", ErrorCode.NOT_SUPPORTED,
-                "set operations");
+        assertError("SELECT k FROM t INTERSECT ALL SELECT x FROM t", ErrorCode.NOT_SUPPORTED, "INTERSECT ALL");
+        assertError("SELECT k FROM t WHERE k IN (SELECT k FROM t EXCEPT ALL SELECT x FROM t)", ErrorCode.NOT_SUPPORTED,
+                "EXCEPT ALL");
+        assertError("SELECT k, count(DISTINCT s) FROM t GROUP BY ROLLUP(k)", ErrorCode.NOT_SUPPORTED,
+                "DISTINCT aggregates with GROUPING SETS");
         assertError("SELECT k, row_number() OVER (ORDER BY k) FROM t", ErrorCode.NOT_SUPPORTED, "window functions");
         assertError("SELECT * FROM (SELECT k, rank() OVER (ORDER BY k) FROM t) d", ErrorCode.NOT_SUPPORTED,
                 "window functions");
@@ -179,6 +184,67 @@ class QueryPlannerTest {
             return e.code();
         }
         throw new AssertionError("no error for " + sql);
+    }
+
+    @Test
+    void unionAllRunsItsBranchesInParallelUnderOneGather() {
+        PhysicalPlan p = plan("SELECT k, x FROM t UNION ALL SELECT x, k FROM t WHERE d > '2020-01-01'");
+        PhysicalExchange gather = (PhysicalExchange) p.root();
+        assertThat(gather.kind()).isEqualTo(PhysicalExchange.Kind.GATHER);
+        PhysicalUnion union = (PhysicalUnion) gather.input();
+        assertThat(union.inputs()).hasSize(2);
+        // INT with BIGINT is BIGINT, as in Doris: the INT columns of both branches are cast.
+        assertThat(p.columns()).extracting(c -> c.type()).containsExactly(DataType.BIGINT, DataType.BIGINT);
+        assertThat(union.inputs()).allSatisfy(in -> assertThat(in).isInstanceOf(PhysicalProject.class));
+        assertThat(((PhysicalProject) union.inputs().get(1)).input()).isInstanceOf(PhysicalScan.class);
+    }
+
+    @Test
+    void filtersAndColumnPruningReachTheScansOfUnionBranches() {
+        PhysicalPlan p = plan("SELECT s, count(*) FROM (SELECT * FROM t UNION ALL SELECT * FROM t WHERE x > 1) u"
+                + " WHERE k < 10 GROUP BY s");
+        String explain = p.explain();
+        assertThat(explain).doesNotContain("Filter");
+        assertThat(explain.lines().filter(l -> l.contains("Scan db.t")).toList()).hasSize(2).allSatisfy(scan -> {
+            assertThat(scan).contains("columns=[k, s", "pushed=");
+            assertThat(scan).doesNotContain(" d,", " v,");
+        });
+    }
+
+    @Test
+    void distinctSetOperationsAreParallelAggregationsOverUnionAll() {
+        for (String op : List.of("UNION", "INTERSECT", "EXCEPT", "MINUS")) {
+            PhysicalPlan p = plan("SELECT s FROM t " + op + " SELECT s FROM t WHERE x > 1");
+            String explain = p.explain();
+            // The partial aggregation runs right on the union's drivers; nothing is gathered below the final step.
+            assertThat(explain).as(op).containsSubsequence("HashAggregate(FINAL)", "Exchange(HASH)",
+                    "HashAggregate(PARTIAL)", "UnionAll inputs=2");
+            assertThat(explain).as(op).matches("(?s).*HashAggregate\\(PARTIAL\\)[^\\n]*\\n\\s*UnionAll.*");
+        }
+        PhysicalPlan mixed = plan("SELECT s FROM t UNION SELECT k FROM t");
+        assertThat(mixed.columns()).extracting(c -> c.type()).containsExactly(DataType.STRING);
+        PhysicalPlan decimals = plan("SELECT v FROM t UNION ALL SELECT x FROM t");
+        assertThat(decimals.columns()).extracting(c -> c.type()).containsExactly(DataType.decimal(15, 2));
+    }
+
+    @Test
+    void groupingSetsRepeatRowsUnderATwoPhaseAggregation() {
+        PhysicalPlan p = plan("SELECT k, s, sum(v), grouping(s), grouping_id(k, s) FROM t GROUP BY ROLLUP(k, s)");
+        PhysicalProject project = (PhysicalProject) ((PhysicalExchange) p.root()).input();
+        PhysicalHashAggregate fin = (PhysicalHashAggregate) project.input();
+        assertThat(fin.step()).isEqualTo(AggregateStep.FINAL);
+        PhysicalExchange hash = (PhysicalExchange) fin.input();
+        assertThat(hash.kind()).isEqualTo(PhysicalExchange.Kind.HASH);
+        PhysicalHashAggregate partial = (PhysicalHashAggregate) hash.input();
+        PhysicalRepeat repeat = (PhysicalRepeat) partial.input();
+        // ROLLUP(k, s) = sets (k, s), (k), (); constants: set number, GROUPING(s), GROUPING_ID(k, s).
+        assertThat(repeat.sets()).containsExactly(List.of(0, 1), List.of(0), List.of());
+        assertThat(repeat.constants()).containsExactly(List.of(0L, 0L, 0L), List.of(1L, 1L, 1L), List.of(2L, 1L, 3L));
+        // Grouped by the copied keys and the constants, never by the original columns.
+        int width = repeat.input().outputTypes().size();
+        assertThat(partial.groupKeys()).containsExactly(width, width + 1, width + 2, width + 3, width + 4);
+        assertThat(p.columns()).extracting(c -> c.type()).containsExactly(DataType.BIGINT, DataType.varchar(20),
+                DataType.decimal(38, 2), DataType.BIGINT, DataType.BIGINT);
     }
 
     private void assertError(String sql, ErrorCode code, String text) {

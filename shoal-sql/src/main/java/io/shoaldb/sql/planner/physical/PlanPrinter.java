@@ -30,6 +30,8 @@ final class PlanPrinter {
             case PhysicalHashJoin j -> "HashJoin(" + j.type() + ", " + j.distribution() + ") probeKeys=" + j.probeKeys()
                     + " buildKeys=" + j.buildKeys() + (j.residual() == null ? "" : " residual=" + j.residual());
             case PhysicalEnforceSingleRow e -> "EnforceSingleRow";
+            case PhysicalUnion u -> "UnionAll inputs=" + u.inputs().size();
+            case PhysicalRepeat r -> "Repeat keys=" + r.keyColumns() + " sets=" + r.sets() + " constants=" + r.constants();
         };
     }
 }
