@@ -2,6 +2,7 @@ package io.shoaldb.exec.planner;
 
 import io.shoaldb.exec.ExecutionListener;
 import io.shoaldb.exec.exchange.LocalExchange;
+import io.shoaldb.exec.exchange.MergeExchange;
 import io.shoaldb.exec.operator.EnforceSingleRowOperator;
 import io.shoaldb.exec.operator.FilterOperator;
 import io.shoaldb.exec.operator.HashAggregationOperator;
@@ -99,6 +100,11 @@ public final class LocalExecutionPlanner {
 
     private Fragment exchange(PhysicalExchange e) {
         Fragment in = fragment(e.input());
+        if (e.kind() == PhysicalExchange.Kind.MERGE) {
+            MergeExchange merge = new MergeExchange(query, e.ordering(), in.drivers(), exchangeCapacity);
+            query.add(new Pipeline("exchange-MERGE", in.drivers(), in.chain(), merge, in.dependencies()));
+            return new Fragment(1, merge::source, List.of());
+        }
         int consumers = e.kind() == PhysicalExchange.Kind.GATHER ? 1 : parallelism;
         LocalExchange exchange = new LocalExchange(query, e.kind(), e.keys(), in.drivers(), consumers, exchangeCapacity);
         query.add(new Pipeline("exchange-" + e.kind(), in.drivers(), in.chain(), exchange, in.dependencies()));

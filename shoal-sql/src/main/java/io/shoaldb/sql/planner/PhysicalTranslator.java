@@ -351,9 +351,13 @@ final class PhysicalTranslator {
             }
             return new Translated(new PhysicalLimit(child, offset, fetch), false);
         }
+        if (in.parallel() && fetch < 0) {
+            // A full sort: every driver sorts its share, the MERGE exchange merges the sorted runs.
+            PhysicalNode merged = PhysicalExchange.merge(new PhysicalSort(child, keys, 0, -1), keys);
+            return new Translated(offset == 0 ? merged : new PhysicalLimit(merged, offset, -1), false);
+        }
         if (in.parallel()) {
-            PhysicalNode perTask = fetch < 0 ? child : new PhysicalSort(child, keys, 0, offset + fetch);
-            child = new PhysicalExchange(perTask, PhysicalExchange.Kind.GATHER);
+            child = new PhysicalExchange(new PhysicalSort(child, keys, 0, offset + fetch), PhysicalExchange.Kind.GATHER);
         }
         return new Translated(new PhysicalSort(child, keys, offset, fetch), false);
     }

@@ -88,6 +88,17 @@ class QueryPlannerTest {
     }
 
     @Test
+    void fullSortRunsPerTaskIntoAMergeExchange() {
+        PhysicalPlan p = plan("SELECT k, s FROM t ORDER BY s DESC, k");
+        PhysicalExchange merge = (PhysicalExchange) p.root();
+        assertThat(merge.kind()).isEqualTo(PhysicalExchange.Kind.MERGE);
+        PhysicalSort perTask = (PhysicalSort) merge.input();
+        assertThat(perTask.isTopN()).isFalse();
+        assertThat(merge.ordering()).isEqualTo(perTask.keys());
+        assertThat(merge.ordering().get(0).ascending()).isFalse();
+    }
+
+    @Test
     void namesFollowDoris() {
         assertThat(plan("SELECT K, S FROM t").columns()).extracting(c -> c.name()).containsExactly("K", "S");
         assertError("SELECT * FROM T", ErrorCode.NO_SUCH_TABLE, "Table 'db.T' doesn't exist");

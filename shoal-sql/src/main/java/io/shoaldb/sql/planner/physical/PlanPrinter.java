@@ -26,7 +26,8 @@ final class PlanPrinter {
                     + " fetch=" + s.fetch();
             case PhysicalLimit l -> "Limit offset=" + l.offset() + " fetch=" + l.fetch();
             case PhysicalValues v -> "Values rows=" + v.rows().size();
-            case PhysicalExchange e -> "Exchange(" + e.kind() + ")" + (e.keys().isEmpty() ? "" : " keys=" + e.keys());
+            case PhysicalExchange e -> "Exchange(" + e.kind() + ")" + (e.keys().isEmpty() ? "" : " keys=" + e.keys())
+                    + (e.ordering().isEmpty() ? "" : " ordering=" + e.ordering());
             case PhysicalHashJoin j -> "HashJoin(" + j.type() + ", " + j.distribution() + ") probeKeys=" + j.probeKeys()
                     + " buildKeys=" + j.buildKeys() + (j.residual() == null ? "" : " residual=" + j.residual());
             case PhysicalEnforceSingleRow e -> "EnforceSingleRow";
