@@ -64,7 +64,7 @@ public final class KeyComparator {
         return compare(left, a, right, b) == 0;
     }
 
-    static int compareValues(FlatVector l, int a, FlatVector r, int b) {
+    public static int compareValues(FlatVector l, int a, FlatVector r, int b) {
         return switch (l) {
             case IntVector x -> Integer.compare(x.getInt(a), ((IntVector) r).getInt(b));
             case LongVector x -> Long.compare(x.getLong(a), ((LongVector) r).getLong(b));

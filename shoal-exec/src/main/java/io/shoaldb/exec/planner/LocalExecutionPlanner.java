@@ -13,6 +13,7 @@ import io.shoaldb.exec.operator.SortOperator;
 import io.shoaldb.exec.operator.ValuesOperator;
 import io.shoaldb.exec.operator.join.HashJoinOperator;
 import io.shoaldb.exec.operator.join.JoinBridge;
+import io.shoaldb.exec.operator.window.WindowOperator;
 import io.shoaldb.exec.task.Pipeline;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
@@ -27,6 +28,7 @@ import io.shoaldb.sql.planner.physical.PhysicalProject;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
+import io.shoaldb.sql.planner.physical.PhysicalWindow;
 import io.shoaldb.storage.TableSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,6 +90,7 @@ public final class LocalExecutionPlanner {
                         e.outputTypes()), in.dependencies());
             }
             case PhysicalHashJoin j -> join(j);
+            case PhysicalWindow w -> wrap(w.input(), in -> new WindowOperator(in, w));
         };
     }
 

@@ -45,6 +45,7 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
@@ -104,6 +105,7 @@ final class PhysicalTranslator {
             case Sort sort -> sort(sort);
             case Values values -> values(values);
             case Join join -> join(join);
+            case Window window -> window(window, ImmutableBitSet.range(window.getRowType().getFieldCount())).translated();
             default -> throw ErrorCode.NOT_SUPPORTED.exception(describe(rel));
         };
     }
@@ -125,6 +127,9 @@ final class PhysicalTranslator {
      * scan produces exactly those; anything else produces all its fields.
      */
     private Input input(RelNode rel, ImmutableBitSet required) {
+        if (rel instanceof Window window) {
+            return window(window, required);
+        }
         TableScan scan = rel instanceof TableScan s ? s
                 : rel instanceof Filter f && f.getInput() instanceof TableScan s ? s : null;
         if (scan == null) {
@@ -201,6 +206,25 @@ final class PhysicalTranslator {
             }
         }
         return true;
+    }
+
+    // ---- window functions ----
+
+    /**
+     * A window over an input pruned to the {@code required} input fields and those the window reads; its
+     * function columns follow the input's columns.
+     */
+    private Input window(Window window, ImmutableBitSet required) {
+        int width = window.getInput().getRowType().getFieldCount();
+        ImmutableBitSet needed = required.intersect(ImmutableBitSet.range(width)).union(WindowTranslator.inputsUsed(window));
+        Input in = input(window.getInput(), needed);
+        Translated translated = WindowTranslator.translate(window, in.translated(), in.mapping());
+        int[] mapping = new int[window.getRowType().getFieldCount()];
+        System.arraycopy(in.mapping(), 0, mapping, 0, width);
+        for (int j = width; j < mapping.length; j++) {
+            mapping[j] = in.types().size() + j - width;
+        }
+        return new Input(translated, mapping);
     }
 
     // ---- aggregation ----

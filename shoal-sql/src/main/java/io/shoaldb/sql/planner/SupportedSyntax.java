@@ -7,10 +7,10 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
- * Rejects, before validation, what the engine cannot run yet - set operations, window functions, grouping
- * sets, LATERAL - anywhere in the query (subqueries and CTEs included), with NOT_SUPPORTED and a clear name,
- * rather than letting them fail later with a confusing message. Joins, subqueries, derived tables and WITH
- * are planned.
+ * Rejects, before validation, what the engine cannot run yet - set operations, grouping sets,
+ * LATERAL, QUALIFY - anywhere in the query (subqueries and CTEs included), with NOT_SUPPORTED and a clear name,
+ * rather than letting them fail later with a confusing message. Joins, subqueries, derived tables, WITH and
+ * window functions are planned.
  */
 final class SupportedSyntax {
     private SupportedSyntax() {
@@ -26,7 +26,6 @@ final class SupportedSyntax {
         }
         switch (node.getKind()) {
             case UNION, INTERSECT, EXCEPT -> throw unsupported(node.getKind() + " (set operations)");
-            case OVER, WINDOW -> throw unsupported("window functions");
             case GROUPING_SETS, ROLLUP, CUBE -> throw unsupported("GROUPING SETS, ROLLUP and CUBE");
             case LATERAL -> throw unsupported("LATERAL");
             case ARRAY_QUERY_CONSTRUCTOR, MAP_QUERY_CONSTRUCTOR, MULTISET_QUERY_CONSTRUCTOR ->
@@ -34,9 +33,6 @@ final class SupportedSyntax {
             default -> { }
         }
         if (node instanceof SqlSelect select) {
-            if (select.getWindowList() != null && !select.getWindowList().isEmpty()) {
-                throw unsupported("window functions");
-            }
             if (select.getQualify() != null) {
                 throw unsupported("QUALIFY");
             }

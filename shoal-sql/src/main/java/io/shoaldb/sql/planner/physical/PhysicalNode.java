@@ -9,7 +9,8 @@ import java.util.List;
  * pipelines; each pipeline runs as several drivers in parallel (see {@link PhysicalExchange}).
  */
 public sealed interface PhysicalNode permits PhysicalScan, PhysicalFilter, PhysicalProject, PhysicalHashAggregate,
-        PhysicalSort, PhysicalLimit, PhysicalValues, PhysicalExchange, PhysicalHashJoin, PhysicalEnforceSingleRow {
+        PhysicalSort, PhysicalLimit, PhysicalValues, PhysicalExchange, PhysicalHashJoin, PhysicalEnforceSingleRow,
+        PhysicalWindow {
     List<DataType> outputTypes();
 
     List<PhysicalNode> inputs();

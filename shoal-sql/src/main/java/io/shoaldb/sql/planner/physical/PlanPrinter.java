@@ -31,6 +31,8 @@ final class PlanPrinter {
             case PhysicalHashJoin j -> "HashJoin(" + j.type() + ", " + j.distribution() + ") probeKeys=" + j.probeKeys()
                     + " buildKeys=" + j.buildKeys() + (j.residual() == null ? "" : " residual=" + j.residual());
             case PhysicalEnforceSingleRow e -> "EnforceSingleRow";
+            case PhysicalWindow w -> "Window partitionKeys=" + w.partitionKeys() + " orderKeys=" + w.orderKeys()
+                    + " functions=" + w.functions();
         };
     }
 }
