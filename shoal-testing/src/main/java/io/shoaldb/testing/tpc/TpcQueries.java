@@ -11,8 +11,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The 22 TPC-H queries, TPC-DS Q3, and two queries of our own: a full scan of lineitem ({@code scan}) and Q1
- * with its date computed by hand ({@code q01-dated}), read from the resources {@code tpc/queries/<name>.sql}.
+ * The 22 TPC-H queries, TPC-DS Q3, and queries of our own: a full scan of lineitem ({@code scan}), Q1 with its
+ * date computed by hand ({@code q01-dated}), window functions over the TPC-H tables ({@code w01} ... {@code w05})
+ * and a full ORDER BY ({@code sort}), read from the resources {@code tpc/queries/<name>.sql}.
  */
 public final class TpcQueries {
     private static final String DIR = "/tpc/queries/";
@@ -20,7 +21,10 @@ public final class TpcQueries {
     private TpcQueries() {
     }
 
-    /** {@code q01} ... {@code q22}, then {@code ds-q03}, {@code scan} and {@code q01-dated}. */
+    /**
+     * {@code q01} ... {@code q22}, then {@code ds-q03}, {@code scan}, {@code q01-dated}, the window-function queries
+     * {@code w01} ... {@code w05} and {@code sort} (a full ORDER BY).
+     */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
         for (int i = 1; i <= 22; i++) {
@@ -29,6 +33,10 @@ public final class TpcQueries {
         names.add("ds-q03");
         names.add("scan");
         names.add("q01-dated");
+        for (int i = 1; i <= 5; i++) {
+            names.add(String.format("w%02d", i));
+        }
+        names.add("sort");
         return names;
     }
 
