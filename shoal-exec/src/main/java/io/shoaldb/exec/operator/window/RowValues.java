@@ -1,7 +1,14 @@
 package io.shoaldb.exec.operator.window;
 
 import io.shoaldb.exec.operator.KeyComparator;
+import io.shoaldb.vector.BytesVector;
+import io.shoaldb.vector.DoubleVector;
 import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.FloatVector;
+import io.shoaldb.vector.Int128Vector;
+import io.shoaldb.vector.IntVector;
+import io.shoaldb.vector.LongVector;
+import io.shoaldb.vector.Validity;
 import io.shoaldb.vector.VectorBuilder;
 
 /**
@@ -85,21 +92,52 @@ final class RowValues {
 
     /** {@code values} at {@code rows} (NONE: NULL; a default where {@code useDefault}: {@code defaults} at that row). */
     private static FlatVector gather(FlatVector values, int[] rows, FlatVector defaults, boolean[] useDefault) {
-        boolean plain = defaults == null;
-        for (int r : rows) {
-            plain &= r != NONE;
-        }
-        if (plain) {
-            return values.copyPositions(rows, 0, rows.length);
+        if (defaults == null) {
+            return gatherOrNull(values, rows);
         }
         VectorBuilder out = VectorBuilder.create(values.type(), rows.length);
         for (int k = 0; k < rows.length; k++) {
             if (rows[k] == NONE) {
                 out.appendNull();
             } else {
-                out.appendRange(useDefault != null && useDefault[k] ? defaults : values, rows[k], 1);
+                out.appendRange(useDefault[k] ? defaults : values, rows[k], 1);
             }
         }
         return out.build();
+    }
+
+    /** One typed copy of the picked rows, then NULL where none was picked (a first row's LAG, an empty frame). */
+    private static FlatVector gatherOrNull(FlatVector values, int[] rows) {
+        long[] nulls = null;
+        int[] positions = rows;
+        for (int k = 0; k < rows.length; k++) {
+            if (rows[k] == NONE) {
+                if (nulls == null) {
+                    nulls = Validity.allValid(rows.length, rows.length);
+                    positions = rows.clone();
+                }
+                Validity.setNull(nulls, k);
+                positions[k] = 0; // any row: its value is masked
+            }
+        }
+        FlatVector copy = values.copyPositions(positions, 0, positions.length);
+        if (nulls == null) {
+            return copy;
+        }
+        long[] validity = nulls;
+        if (copy.validity() != null) {
+            for (int w = 0; w < validity.length; w++) {
+                validity[w] &= copy.validity()[w];
+            }
+        }
+        int n = copy.size();
+        return switch (copy) {
+            case IntVector x -> new IntVector(x.type(), n, x.values(), validity);
+            case LongVector x -> new LongVector(x.type(), n, x.values(), validity);
+            case FloatVector x -> new FloatVector(x.type(), n, x.values(), validity);
+            case DoubleVector x -> new DoubleVector(x.type(), n, x.values(), validity);
+            case Int128Vector x -> new Int128Vector(x.type(), n, x.highs(), x.lows(), validity);
+            case BytesVector x -> new BytesVector(x.type(), n, x.data(), x.offsets(), validity);
+        };
     }
 }
