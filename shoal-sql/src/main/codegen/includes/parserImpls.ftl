@@ -493,6 +493,9 @@ SqlNode DorisShow() :
     |
         <PROC> text = SimpleStringLiteral() { return new SqlShowProc(s.end(this), text); }
     |
+        <QUERY> <PROFILE> [ text = SimpleStringLiteral() ]
+        { return new SqlShowQueryProfile(s.end(this), text); }
+    |
         <TRANSACTION> [ ( <FROM> | <IN> ) db = DorisSimpleName() ]
         <WHERE> key = DorisSimpleName() <EQ>
         ( text = SimpleStringLiteral() | number = <UNSIGNED_INTEGER_LITERAL> )
@@ -564,6 +567,35 @@ SqlNode DorisDescribe() :
 {
     ( <DESC> | <DESCRIBE> ) { s = span(); } name = DorisName()
     { return new SqlShowColumns(s.end(this), name.database(), name.name(), false, null); }
+}
+
+/* ---------------------------------------------------------------- EXPLAIN */
+
+/**
+ * EXPLAIN [VERBOSE | GRAPH | ANALYZE] query. Calcite's own EXPLAIN PLAN ... FOR is not taken here: its
+ * second word is PLAN, which this rule's two-token lookahead does not accept.
+ */
+SqlNode DorisExplain() :
+{
+    final Span s;
+    SqlExplainQuery.Mode mode = SqlExplainQuery.Mode.PLAIN;
+    final SqlNode query;
+}
+{
+    <EXPLAIN> { s = span(); }
+    // The words are non-reserved, but a query never starts with one: take them as the mode.
+    [
+        LOOKAHEAD(1)
+        (
+            <VERBOSE> { mode = SqlExplainQuery.Mode.VERBOSE; }
+        |
+            <GRAPH> { mode = SqlExplainQuery.Mode.GRAPH; }
+        |
+            <ANALYZE> { mode = SqlExplainQuery.Mode.ANALYZE; }
+        )
+    ]
+    query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    { return new SqlExplainQuery(s.end(this), mode, query); }
 }
 
 /* ---------------------------------------------------------------- SET */

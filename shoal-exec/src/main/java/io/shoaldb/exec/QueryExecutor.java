@@ -1,6 +1,7 @@
 package io.shoaldb.exec;
 
 import io.shoaldb.exec.planner.LocalExecutionPlanner;
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.exec.task.TaskScheduler;
@@ -8,6 +9,7 @@ import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.TableSnapshot;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,8 +53,16 @@ public final class QueryExecutor implements AutoCloseable {
     }
 
     public QueryResultStream execute(PhysicalPlan plan, QueryContext context) {
-        int parallelism = context.parallelism() > 0 ? context.parallelism() : defaultParallelism();
-        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds());
+        return execute(plan, context, null);
+    }
+
+    /**
+     * Runs the plan; a measuring {@code profile} (or null) counts what every operator and driver does, readable
+     * from the stream's {@link QueryResultStream#profile()} once it is closed.
+     */
+    public QueryResultStream execute(PhysicalPlan plan, QueryContext context, QueryProfile profile) {
+        int parallelism = parallelism(context);
+        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), profile);
         Map<Long, TableSnapshot> snapshots = new HashMap<>();
         try {
             // Enough room that every worker can hand over a batch without parking in the steady state.
@@ -60,13 +70,35 @@ public final class QueryExecutor implements AutoCloseable {
             ResultQueue result = new LocalExecutionPlanner(query,
                     tableId -> snapshots.computeIfAbsent(tableId, storage::snapshot), parallelism, capacity, listener)
                     .plan(plan.root());
-            QueryResultStream stream = new QueryResultStream(plan.columns(), result, () -> release(query, snapshots));
+            QueryResultStream stream = new QueryResultStream(plan.columns(), result, query,
+                    () -> release(query, snapshots));
             query.start();
             return stream;
         } catch (RuntimeException e) {
             snapshots.values().forEach(TableSnapshot::close);
             throw e;
         }
+    }
+
+    /**
+     * EXPLAIN: the pipelines the plan would run as, with their operators, sinks and drivers, without running
+     * anything (the tables are snapshotted to count nothing but are released at once).
+     */
+    public List<String> explain(PhysicalPlan plan, QueryContext context) {
+        QueryProfile profile = QueryProfile.planOnly();
+        QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), profile);
+        Map<Long, TableSnapshot> snapshots = new HashMap<>();
+        try {
+            new LocalExecutionPlanner(query, tableId -> snapshots.computeIfAbsent(tableId, storage::snapshot),
+                    parallelism(context), 1, listener).plan(plan.root());
+            return profile.render();
+        } finally {
+            snapshots.values().forEach(TableSnapshot::close);
+        }
+    }
+
+    private int parallelism(QueryContext context) {
+        return context.parallelism() > 0 ? context.parallelism() : defaultParallelism();
     }
 
     /** Stops the query's drivers, waits until they have closed their scans, then releases the snapshots. */

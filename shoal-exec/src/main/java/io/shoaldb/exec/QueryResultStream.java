@@ -2,6 +2,7 @@ package io.shoaldb.exec;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.sql.planner.physical.OutputColumn;
@@ -17,13 +18,15 @@ import java.util.List;
 public final class QueryResultStream implements AutoCloseable {
     private final List<OutputColumn> columns;
     private final ResultQueue result;
+    private final QueryExecution query;
     private final Runnable release;
     private boolean closed;
     private boolean finished;
 
-    QueryResultStream(List<OutputColumn> columns, ResultQueue result, Runnable release) {
+    QueryResultStream(List<OutputColumn> columns, ResultQueue result, QueryExecution query, Runnable release) {
         this.columns = List.copyOf(columns);
         this.result = result;
+        this.query = query;
         this.release = release;
     }
 
@@ -52,6 +55,21 @@ public final class QueryResultStream implements AutoCloseable {
             close();
             throw QueryExecution.clientError(e);
         }
+    }
+
+    /** Rows the query's scans read so far (final once the stream is closed). */
+    public long scannedRows() {
+        return query.scans().rows();
+    }
+
+    /** Bytes of the decoded vectors the query's scans read so far. */
+    public long scannedBytes() {
+        return query.scans().bytes();
+    }
+
+    /** The query's profile, or null; its counters are complete once the stream is closed. */
+    public QueryProfile profile() {
+        return query.profile();
     }
 
     @Override

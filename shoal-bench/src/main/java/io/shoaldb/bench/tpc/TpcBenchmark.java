@@ -27,8 +27,8 @@ import java.util.Map;
  * both). The geometric mean covers the TPC-H queries that ShoalDB runs and answers correctly.
  * <p>
  * Usage: {@code TpcBenchmark --scale 1 --runs 5 --query-port 29030 --http-port 28030 --data-dir DIR
- * [--queries q01,q06] [--duckdb-threads 2]}. The server must be empty of a database named {@code tpc}
- * (it is dropped and reloaded).
+ * [--queries q01,q06] [--duckdb-threads 2] [--session name=value,...]} ({@code --session}: SET for the measured
+ * queries). The server must be empty of a database named {@code tpc} (it is dropped and reloaded).
  */
 public final class TpcBenchmark {
     private static final String DB = "tpc";
@@ -64,6 +64,13 @@ public final class TpcBenchmark {
             }
             try (Statement s = shoal.createStatement()) {
                 s.execute("USE " + DB);
+                // e.g. --session enable_profile=true: what profiling costs the measured queries
+                String session = options.get("session");
+                if (session != null) {
+                    for (String assignment : session.split(",")) {
+                        s.execute("SET " + assignment);
+                    }
+                }
             }
             List<Row> rows = new ArrayList<>();
             for (TpcQuery q : queries) {

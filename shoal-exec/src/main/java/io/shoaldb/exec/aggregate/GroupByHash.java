@@ -159,7 +159,8 @@ public final class GroupByHash {
         return keyTypes;
     }
 
-    long retainedBytes() {
+    /** The slot table and stored hashes; the copied key values are not counted. */
+    public long retainedBytes() {
         return 4L * table.length + 8L * groupHashes.length;
     }
 }

@@ -75,6 +75,19 @@ public final class HashAggregator {
         return node.step() == AggregateStep.PARTIAL && !sawInput ? 0 : 1;
     }
 
+    /**
+     * An estimate of the bytes held, for profiles: the hash table plus, per group, 8 bytes per key value and 16
+     * per accumulator state (the widest fixed states; strings in MIN/MAX count as 16 too).
+     */
+    public long retainedBytes() {
+        long groups = hash == null ? 1 : hash.groupCount();
+        int states = 0;
+        for (CallAccumulators c : calls) {
+            states += c.accumulators.length;
+        }
+        return (hash == null ? 0 : hash.retainedBytes()) + groups * (8L * keyColumns.length + 16L * states);
+    }
+
     public Batch output(int from, int count) {
         BatchBuilder builder = new BatchBuilder(outputTypes, count);
         VectorBuilder[] out = new VectorBuilder[outputTypes.size()];

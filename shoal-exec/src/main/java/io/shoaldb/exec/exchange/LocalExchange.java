@@ -18,6 +18,8 @@ import java.util.List;
  * waiting. One lock guards all queues (hand-overs are per batch, not per row).
  */
 public final class LocalExchange implements Exchange {
+    private final PhysicalExchange.Kind kind;
+    private final List<Expr> keys;
     private final int partitions;
     private final int capacity;
     private final Routing[] routings;
@@ -30,6 +32,8 @@ public final class LocalExchange implements Exchange {
     @SuppressWarnings("unchecked")
     public LocalExchange(QueryExecution query, PhysicalExchange.Kind kind, List<Expr> keys, int producers,
                          int partitions, int capacity) {
+        this.kind = kind;
+        this.keys = List.copyOf(keys);
         this.partitions = partitions;
         this.capacity = capacity;
         this.producers = producers;
@@ -43,6 +47,11 @@ public final class LocalExchange implements Exchange {
         }
         this.waitingConsumers = new Driver[partitions];
         query.onCancel(this::cancel);
+    }
+
+    @Override
+    public String describe() {
+        return "EXCHANGE(" + kind + ")" + (keys.isEmpty() ? "" : " keys=" + keys) + " partitions=" + partitions;
     }
 
     @Override

@@ -41,6 +41,11 @@ public final class MergeExchange implements Exchange {
     }
 
     @Override
+    public String describe() {
+        return "EXCHANGE(MERGE) ordering=" + ordering + " producers=" + queues.length;
+    }
+
+    @Override
     public int partitions() {
         return 1;
     }

@@ -5,7 +5,7 @@ import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.vector.Batch;
 
 /** Consumes its whole input into a {@link HashAggregator}, then returns the groups in batches. */
-public final class HashAggregationOperator implements Operator {
+public final class HashAggregationOperator implements Operator, RetainedMemory {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final HashAggregator aggregator;
@@ -37,6 +37,11 @@ public final class HashAggregationOperator implements Operator {
         Batch out = aggregator.output(emitted, n);
         emitted += n;
         return out;
+    }
+
+    @Override
+    public long retainedBytes() {
+        return aggregator.retainedBytes();
     }
 
     @Override

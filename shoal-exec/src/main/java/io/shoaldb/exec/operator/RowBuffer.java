@@ -33,6 +33,10 @@ public final class RowBuffer {
         return builder.rowCount();
     }
 
+    public long retainedBytes() {
+        return builder.retainedBytes();
+    }
+
     /** Everything added so far as one batch; the buffer is empty afterwards. */
     public Batch take() {
         Batch b = builder.build();

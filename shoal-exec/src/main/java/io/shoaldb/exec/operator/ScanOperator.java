@@ -24,10 +24,13 @@ public final class ScanOperator implements Operator {
     private final ZoneMapPredicate predicate;
     private final FilterExpression filter;
     private final int[] outputs;
+    private final ScanCounters counters;
     private TabletScan scan;
     private boolean finished;
 
-    public ScanOperator(TableSnapshot snapshot, long tabletId, PhysicalScan node) {
+    /** A scan that adds the rows and bytes it reads to {@code counters}. */
+    public ScanOperator(TableSnapshot snapshot, long tabletId, PhysicalScan node, ScanCounters counters) {
+        this.counters = counters;
         this.snapshot = snapshot;
         this.tabletId = tabletId;
         this.projection = node.columns().stream().mapToInt(c -> c.tableIndex()).toArray();
@@ -52,6 +55,7 @@ public final class ScanOperator implements Operator {
                 return null;
             }
             int n = b.positionCount();
+            counters.add(n, b.retainedBytes());
             if (n == 0) {
                 continue;
             }

@@ -11,15 +11,18 @@ import java.util.function.LongConsumer;
  * them one after the other, so drivers that finish a small tablet take the next one (no driver idles while
  * tablets are left) and the number of drivers, not of tablets, decides the parallelism.
  */
-public final class ScanSourceOperator implements Operator {
+public final class ScanSourceOperator implements Operator, RowsRead {
     private final TableSnapshot snapshot;
     private final PhysicalScan node;
     private final Queue<Long> tablets;
     private final LongConsumer onTablet;
+    private final ScanCounters counters;
     private ScanOperator current;
     private boolean finished;
 
-    public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet) {
+    public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet,
+                              ScanCounters queryCounters) {
+        this.counters = new ScanCounters(queryCounters);
         this.snapshot = snapshot;
         this.node = node;
         this.tablets = tablets;
@@ -36,7 +39,7 @@ public final class ScanSourceOperator implements Operator {
                     return null;
                 }
                 onTablet.accept(tablet);
-                current = new ScanOperator(snapshot, tablet, node);
+                current = new ScanOperator(snapshot, tablet, node, counters);
             }
             Batch b = current.next();
             if (b != null) {
@@ -46,6 +49,11 @@ public final class ScanSourceOperator implements Operator {
             current = null;
         }
         return null;
+    }
+
+    @Override
+    public long rowsRead() {
+        return counters.rows();
     }
 
     @Override

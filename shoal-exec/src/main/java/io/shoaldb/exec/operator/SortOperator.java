@@ -11,7 +11,7 @@ import java.util.List;
  * With one (top-N) it keeps at most about {@code 2 * (offset + fetch)} rows: whenever the buffer grows past
  * that it is sorted and cut back to the best {@code offset + fetch}, so memory stays bounded by N.
  */
-public final class SortOperator implements Operator {
+public final class SortOperator implements Operator, RetainedMemory {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final List<SortKey> keys;
@@ -79,6 +79,12 @@ public final class SortOperator implements Operator {
             cols[c] = all.column(c).copyPositions(best, 0, keep);
         }
         buffer.add(new Batch(keep, cols));
+    }
+
+    /** The rows buffered, or once sorted the sorted rows and their order. */
+    @Override
+    public long retainedBytes() {
+        return buffer.retainedBytes() + (sorted == null ? 0 : sorted.retainedBytes() + 4L * order.length);
     }
 
     @Override

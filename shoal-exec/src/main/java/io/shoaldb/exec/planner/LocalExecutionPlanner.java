@@ -14,6 +14,8 @@ import io.shoaldb.exec.operator.ValuesOperator;
 import io.shoaldb.exec.operator.join.HashJoinOperator;
 import io.shoaldb.exec.operator.join.JoinBridge;
 import io.shoaldb.exec.operator.window.WindowOperator;
+import io.shoaldb.exec.profile.PlanStep;
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.task.Pipeline;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
@@ -43,7 +45,8 @@ import java.util.function.LongFunction;
  * between source and sink are created per driver. Aggregations and sorts consume their input inside their
  * pipeline (the partial / final split across an exchange is the planner's). A join's probe pipeline depends
  * on its build pipeline; a BROADCAST exchange under a join's build side is not materialised, because in one
- * process every probe driver can read the one shared hash table.
+ * process every probe driver can read the one shared hash table. When the query has a {@link QueryProfile}, each
+ * node's operators are made through it, so that EXPLAIN can show which pipeline runs which node.
  */
 public final class LocalExecutionPlanner {
     private final QueryExecution query;
@@ -74,6 +77,16 @@ public final class LocalExecutionPlanner {
     }
 
     private Fragment fragment(PhysicalNode node) {
+        QueryProfile profile = query.profile();
+        if (profile == null) {
+            return cut(node);
+        }
+        PlanStep step = profile.enter(node);
+        Fragment f = cut(node);
+        return new Fragment(f.drivers(), profile.exit(step, f.chain()), f.dependencies());
+    }
+
+    private Fragment cut(PhysicalNode node) {
         return switch (node) {
             case PhysicalScan s -> scan(s);
             case PhysicalValues v -> new Fragment(1, (i, self) -> new ValuesOperator(v), List.of());
@@ -98,7 +111,7 @@ public final class LocalExecutionPlanner {
         TableSnapshot snapshot = snapshots.apply(s.tableId());
         ConcurrentLinkedQueue<Long> tablets = new ConcurrentLinkedQueue<>(snapshot.tabletIds().stream().sorted().toList());
         return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, tablets,
-                tablet -> listener.scanTaskStarted(s.tableId(), tablet)), List.of());
+                tablet -> listener.scanTaskStarted(s.tableId(), tablet), query.scans()), List.of());
     }
 
     private Fragment exchange(PhysicalExchange e) {

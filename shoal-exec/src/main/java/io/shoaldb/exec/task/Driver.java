@@ -1,7 +1,10 @@
 package io.shoaldb.exec.task;
 
 import io.shoaldb.exec.operator.Operator;
+import io.shoaldb.exec.profile.DriverCounters;
 import io.shoaldb.vector.Batch;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -21,14 +24,18 @@ public final class Driver implements Runnable {
     private static final int RUNNING = 2;
     private static final int RUNNING_RESUMED = 3;
     private static final int DONE = 4;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final QueryExecution query;
     private final Pipeline pipeline;
     private final int index;
     private final AtomicInteger state = new AtomicInteger(IDLE);
+    /** Null unless the query is profiled: then the driver times its slices and its sink. */
+    private final DriverCounters counters;
     private Operator operator;
 
-    Driver(QueryExecution query, Pipeline pipeline, int index) {
+    Driver(QueryExecution query, Pipeline pipeline, int index, DriverCounters counters) {
+        this.counters = counters;
         this.query = query;
         this.pipeline = pipeline;
         this.index = index;
@@ -60,7 +67,7 @@ public final class Driver implements Runnable {
         }
         boolean blocked;
         try {
-            blocked = slice();
+            blocked = counters == null ? slice() : timedSlice();
         } catch (Throwable t) {
             query.fail(t);
             finish(false);
@@ -73,6 +80,16 @@ public final class Driver implements Runnable {
             // Yielding after a full slice, or resumed while running: run again later.
             state.set(QUEUED);
             query.scheduler().submit(this);
+        }
+    }
+
+    private boolean timedSlice() {
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        long start = System.nanoTime();
+        try {
+            return slice();
+        } finally {
+            counters.slice(System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpu);
         }
     }
 
@@ -99,11 +116,21 @@ public final class Driver implements Runnable {
             if (b == Operator.NOT_READY) {
                 return true;
             }
-            if (!pipeline.sink().add(index, b, this)) {
+            if (!toSink(b)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private boolean toSink(Batch b) {
+        if (counters == null) {
+            return pipeline.sink().add(index, b, this);
+        }
+        long start = System.nanoTime();
+        boolean accepted = pipeline.sink().add(index, b, this);
+        counters.sinkAdd(b.positionCount(), System.nanoTime() - start);
+        return accepted;
     }
 
     private void finish(boolean completed) {
@@ -113,7 +140,11 @@ public final class Driver implements Runnable {
                 operator.close();
             }
             if (completed) {
+                long start = System.nanoTime();
                 pipeline.sink().finish(index);
+                if (counters != null) {
+                    counters.sinkFinish(System.nanoTime() - start);
+                }
             }
         } catch (RuntimeException e) {
             query.fail(e);

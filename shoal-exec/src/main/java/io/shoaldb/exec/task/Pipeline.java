@@ -50,6 +50,11 @@ public final class Pipeline {
         return drivers;
     }
 
+    /** The pipelines that must finish before this one starts (join builds). */
+    public List<Pipeline> dependencies() {
+        return dependencies;
+    }
+
     Chain chain() {
         return chain;
     }

@@ -12,4 +12,14 @@ public interface PipelineSink {
 
     /** Driver {@code driver} produced its last batch (called once per driver, only on success). */
     void finish(int driver);
+
+    /** What the sink is, for EXPLAIN. */
+    default String describe() {
+        return getClass().getSimpleName();
+    }
+
+    /** An estimate of the bytes the sink holds for the rest of the query (a join's hash tables), for profiles. */
+    default long retainedBytes() {
+        return 0;
+    }
 }

@@ -2,6 +2,8 @@ package io.shoaldb.exec.task;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.exec.operator.ScanCounters;
+import io.shoaldb.exec.profile.QueryProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -20,11 +22,15 @@ public final class QueryExecution {
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final List<Driver> drivers = new ArrayList<>();
     private final List<Runnable> onCancel = new ArrayList<>();
+    private final QueryProfile profile;
+    private final ScanCounters scans = new ScanCounters();
     private CountDownLatch running;
     private volatile boolean cancelled;
     private volatile Throwable failure;
 
-    public QueryExecution(TaskScheduler scheduler, long timeoutSeconds) {
+    /** A query whose pipelines {@code profile} records (null: none); a measuring profile also counts. */
+    public QueryExecution(TaskScheduler scheduler, long timeoutSeconds, QueryProfile profile) {
+        this.profile = profile;
         this.scheduler = scheduler;
         this.timeoutSeconds = timeoutSeconds;
         this.deadlineNanos = timeoutSeconds == 0 ? 0 : System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -37,6 +43,19 @@ public final class QueryExecution {
     /** Adds a pipeline (its dependencies first); call before {@link #start()}. */
     public void add(Pipeline pipeline) {
         pipelines.add(pipeline);
+        if (profile != null) {
+            profile.pipelineAdded(pipeline, pipeline.chain(), pipeline.sink());
+        }
+    }
+
+    /** The profile recording this query, or null. */
+    public QueryProfile profile() {
+        return profile;
+    }
+
+    /** What the query's scans have read so far. */
+    public ScanCounters scans() {
+        return scans;
     }
 
     /** Something to wake when the query is cancelled (sinks and exchanges with parked drivers). */
@@ -49,7 +68,7 @@ public final class QueryExecution {
         synchronized (this) {
             for (Pipeline p : pipelines) {
                 for (int i = 0; i < p.drivers(); i++) {
-                    Driver d = new Driver(this, p, i);
+                    Driver d = new Driver(this, p, i, profile == null ? null : profile.driver(p, i));
                     drivers.add(d);
                     if (p.ready()) {
                         startNow.add(d);

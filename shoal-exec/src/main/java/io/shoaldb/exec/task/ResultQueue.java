@@ -59,6 +59,11 @@ public final class ResultQueue implements PipelineSink {
         }
     }
 
+    @Override
+    public String describe() {
+        return "RESULT";
+    }
+
     /** The next batch, null when the root pipeline has finished; rethrows the query's failure. */
     public Batch take() throws InterruptedException {
         List<Driver> wake = List.of();

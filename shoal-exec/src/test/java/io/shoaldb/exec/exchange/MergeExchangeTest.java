@@ -56,7 +56,7 @@ class MergeExchangeTest {
 
     private List<List<Object>> run(List<List<Object[]>> producers, List<SortKey> ordering, int batchRows)
             throws InterruptedException {
-        QueryExecution query = new QueryExecution(scheduler, 60);
+        QueryExecution query = new QueryExecution(scheduler, 60, null);
         MergeExchange merge = new MergeExchange(query, ordering, producers.size(), 1);
         query.add(new Pipeline("producers", producers.size(),
                 (i, self) -> new RowsOperator(producers.get(i), batchRows), merge, List.of()));

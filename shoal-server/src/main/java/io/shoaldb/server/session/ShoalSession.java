@@ -2,6 +2,7 @@ package io.shoaldb.server.session;
 
 import io.shoaldb.api.ClientInfo;
 import io.shoaldb.api.PreparedStatementInfo;
+import io.shoaldb.api.QueryResult;
 import io.shoaldb.api.ResultColumn;
 import io.shoaldb.api.Session;
 import io.shoaldb.api.SessionStatus;
@@ -117,24 +118,41 @@ public final class ShoalSession implements Session {
 
     private StatementResult run(String sql) {
         long start = System.nanoTime();
-        String state = "OK";
+        AuditLog.Outcome outcome = AuditLog.Outcome.OK;
         try {
             SqlNode node = statementCache.parse(sql, false);
             if (!runner.isWarningsQuery(node)) {
                 warnings.clear();
             }
-            return runner.run(this, node, sql);
+            StatementResult result = runner.run(this, node, sql);
+            if (result instanceof QueryResult query) {
+                outcome = null;
+                return audited(query, "query", sql, start);
+            }
+            return result;
         } catch (ShoalException e) {
-            state = "ERR " + e.code().mysqlErrorNumber();
+            outcome = AuditLog.Outcome.error(e.code().mysqlErrorNumber());
             recordError(e);
             throw e;
         } catch (RuntimeException e) {
-            state = "ERR internal";
+            outcome = AuditLog.Outcome.error(ErrorCode.INTERNAL_ERROR.mysqlErrorNumber());
             throw e;
         } finally {
-            auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase, "query", sql,
-                    (System.nanoTime() - start) / 1000, state);
+            if (outcome != null) {
+                audit("query", sql, currentDatabase, start, outcome);
+            }
         }
+    }
+
+    /** A result set is audited when the client has read it and closes it. */
+    private QueryResult audited(QueryResult query, String kind, String sql, long start) {
+        String database = currentDatabase;
+        return new AuditedQueryResult(query, outcome -> audit(kind, sql, database, start, outcome));
+    }
+
+    private void audit(String kind, String sql, String database, long start, AuditLog.Outcome outcome) {
+        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind, sql,
+                (System.nanoTime() - start) / 1000, outcome);
     }
 
     private void recordError(ShoalException e) {
@@ -164,18 +182,26 @@ public final class ShoalSession implements Session {
                     parameters.size());
         }
         long start = System.nanoTime();
-        String state = "OK";
+        boolean audit = variables.preparedStatementAuditLog();
+        AuditLog.Outcome outcome = AuditLog.Outcome.OK;
         try {
             warnings.clear();
-            return runner.runPrepared(this, statement.node(), statement.sql(), parameters);
+            StatementResult result = runner.runPrepared(this, statement.node(), statement.sql(), parameters);
+            if (audit && result instanceof QueryResult query) {
+                outcome = null;
+                return audited(query, "prepared", statement.sql(), start);
+            }
+            return result;
         } catch (ShoalException e) {
-            state = "ERR " + e.code().mysqlErrorNumber();
+            outcome = AuditLog.Outcome.error(e.code().mysqlErrorNumber());
             recordError(e);
             throw e;
+        } catch (RuntimeException e) {
+            outcome = AuditLog.Outcome.error(ErrorCode.INTERNAL_ERROR.mysqlErrorNumber());
+            throw e;
         } finally {
-            if (variables.preparedStatementAuditLog()) {
-                auditLog.record(client.connectionId(), client.user(), client.remoteHost(), currentDatabase,
-                        "prepared", statement.sql(), (System.nanoTime() - start) / 1000, state);
+            if (audit && outcome != null) {
+                audit("prepared", statement.sql(), currentDatabase, start, outcome);
             }
         }
     }

@@ -5,14 +5,21 @@ import io.shoaldb.api.RowListResult;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.exec.QueryContext;
+import io.shoaldb.exec.QueryResultStream;
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.tree.SqlExplainQuery;
+import io.shoaldb.vector.Batch;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -25,13 +32,16 @@ import org.apache.calcite.sql.SqlSelect;
 /**
  * SELECTs. Queries over tables, and SELECTs without a table that do not read the session, go to the planner and
  * the parallel executor; the rest - what clients send on connect, system variables, FROM DUAL - are evaluated
- * here.
+ * here. EXPLAIN shows the pipelines a query would run as; EXPLAIN ANALYZE and {@code enable_profile} run it with
+ * every operator counted.
  */
 final class SelectStatements {
     private final ServerContext server;
+    private final QueryProfiles profiles;
 
-    SelectStatements(ServerContext server) {
+    SelectStatements(ServerContext server, QueryProfiles profiles) {
         this.server = server;
+        this.profiles = profiles;
     }
 
     StatementResult select(ShoalSession session, SqlNode statement, String sql) {
@@ -49,7 +59,9 @@ final class SelectStatements {
         if (select.getFrom() == null && !SessionExpressions.uses(statement)) {
             PhysicalPlan plan = planConstant(session, sql);
             if (plan != null) {
-                return new BatchQueryResult(server.executor().execute(plan), labels(statement, sql));
+                QueryContext context = QueryContext.defaults();
+                return new BatchQueryResult(server.executor().execute(plan, context), labels(statement, sql),
+                        context.queryId());
             }
         }
         ConstantEvaluator evaluator = new ConstantEvaluator(new SessionEvaluationContext(session, server));
@@ -86,9 +98,52 @@ final class SelectStatements {
     private StatementResult queryTables(ShoalSession session, SqlNode statement, String sql) {
         // Labels come from the text as written; planning may rewrite the tree.
         List<String> labels = labels(statement, sql);
-        PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase(),
+        PhysicalPlan plan = plan(session, statement);
+        QueryContext context = QueryContexts.of(session);
+        if (!session.variables().profileEnabled()) {
+            return new BatchQueryResult(server.executor().execute(plan, context), labels, context.queryId());
+        }
+        Instant start = Instant.now();
+        QueryProfile profile = QueryProfile.measuring();
+        String user = session.user();
+        String database = session.currentDatabase();
+        return new BatchQueryResult(server.executor().execute(plan, context, profile), labels, context.queryId(),
+                failed -> profiles.add(new QueryProfiles.Entry(Long.toString(context.queryId()), user,
+                        database == null ? "" : database, sql, start, Instant.now(), failed ? "ERR" : "EOF",
+                        profile.render())));
+    }
+
+    private PhysicalPlan plan(ShoalSession session, SqlNode query) {
+        return server.planner().plan(query, server.catalog().snapshot(), session.currentDatabase(),
                 QueryContexts.planner(session, server.storage()));
-        return new BatchQueryResult(server.executor().execute(plan, QueryContexts.of(session)), labels);
+    }
+
+    /**
+     * EXPLAIN [VERBOSE | GRAPH]: the pipelines, one line per row in Doris's "Explain String" column. EXPLAIN
+     * ANALYZE runs the query to its end (its rows are counted, not sent) and adds the counters.
+     */
+    StatementResult explain(ShoalSession session, SqlExplainQuery explain) {
+        PhysicalPlan plan = plan(session, explain.query());
+        QueryContext context = QueryContexts.of(session);
+        TextTable table = new TextTable("Explain String");
+        if (!explain.analyze()) {
+            server.executor().explain(plan, context).forEach(table::row);
+            return table.result();
+        }
+        QueryProfile profile = QueryProfile.measuring();
+        long start = System.nanoTime();
+        long rows = 0;
+        try (QueryResultStream stream = server.executor().execute(plan, context, profile)) {
+            for (Batch b = stream.next(); b != null; b = stream.next()) {
+                rows += b.positionCount();
+            }
+            stream.close();
+            table.row(String.format(Locale.ROOT, "QUERY %d: %d rows in %.2f ms, scans read %d rows (%d bytes)",
+                    context.queryId(), rows, (System.nanoTime() - start) / 1e6, stream.scannedRows(),
+                    stream.scannedBytes()));
+        }
+        profile.render().forEach(table::row);
+        return table.result();
     }
 
     /**

@@ -16,6 +16,7 @@ import io.shoaldb.sql.tree.SqlCreateTable;
 import io.shoaldb.sql.tree.SqlDorisInsert;
 import io.shoaldb.sql.tree.SqlDropDatabase;
 import io.shoaldb.sql.tree.SqlDropTable;
+import io.shoaldb.sql.tree.SqlExplainQuery;
 import io.shoaldb.sql.tree.SqlRollback;
 import io.shoaldb.sql.tree.SqlSetNames;
 import io.shoaldb.sql.tree.SqlSetTransaction;
@@ -26,6 +27,7 @@ import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowGroupCommit;
 import io.shoaldb.sql.tree.SqlShowProc;
+import io.shoaldb.sql.tree.SqlShowQueryProfile;
 import io.shoaldb.sql.tree.SqlShowTables;
 import io.shoaldb.sql.tree.SqlShowTablets;
 import io.shoaldb.sql.tree.SqlShowTransaction;
@@ -52,12 +54,15 @@ public final class StatementDispatcher implements StatementRunner {
     private final TransactionStatements transactions = new TransactionStatements();
     private final InsertStatements inserts;
     private final GroupCommitStatements groupCommit;
+    private final ProfileStatements profiles;
 
     public StatementDispatcher(ServerContext server) {
         this.databases = new DatabaseStatements(server);
         this.tables = new TableStatements(server);
         this.variables = new VariableStatements(server);
-        this.selects = new SelectStatements(server);
+        QueryProfiles kept = new QueryProfiles();
+        this.selects = new SelectStatements(server, kept);
+        this.profiles = new ProfileStatements(kept);
         this.info = new InfoStatements(server);
         this.storage = new StorageStatements(server);
         this.inserts = new InsertStatements(server);
@@ -70,6 +75,8 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlSelect select -> selects.select(session, select, sql);
             case SqlOrderBy orderBy -> selects.select(session, orderBy, sql);
             case SqlWith with -> selects.select(session, with, sql);
+            case SqlExplainQuery explain -> selects.explain(session, explain);
+            case SqlShowQueryProfile show -> profiles.show(show);
             case SqlSetVariables set -> variables.set(session, set);
             case SqlSetNames set -> variables.setNames(session, set);
             case SqlSetTransaction ignored -> UpdateResult.OK;

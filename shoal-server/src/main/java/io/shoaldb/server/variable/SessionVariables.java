@@ -87,6 +87,11 @@ public final class SessionVariables {
         return Boolean.parseBoolean(get(VariableRegistry.ENABLE_PREPARED_STMT_AUDIT_LOG));
     }
 
+    /** Doris's {@code enable_profile}: count what every operator of the session's queries does and keep it. */
+    public boolean profileEnabled() {
+        return Boolean.parseBoolean(get(VariableRegistry.ENABLE_PROFILE));
+    }
+
     public double insertMaxFilterRatio() {
         return Double.parseDouble(get(VariableRegistry.INSERT_MAX_FILTER_RATIO));
     }

@@ -27,6 +27,7 @@ public final class VariableRegistry {
     public static final String AUTOCOMMIT = "autocommit";
     public static final String GROUP_COMMIT_REQUEST_ID = "group_commit_request_id";
     public static final String ENABLE_PREPARED_STMT_AUDIT_LOG = "enable_prepared_stmt_audit_log";
+    public static final String ENABLE_PROFILE = "enable_profile";
     public static final String INSERT_MAX_FILTER_RATIO = "insert_max_filter_ratio";
     public static final String ENABLE_INSERT_STRICT = "enable_insert_strict";
     public static final String MAX_ALLOWED_PACKET = "max_allowed_packet";
@@ -46,6 +47,8 @@ public final class VariableRegistry {
         add(map, of("enable_unique_key_partial_update", BOOLEAN, "false"));
         add(map, of("insert_timeout", INTEGER, "14400").range(1, Integer.MAX_VALUE));
         add(map, of("query_timeout", INTEGER, "900").range(1, Integer.MAX_VALUE));
+        // Doris: profile every query of the session; SHOW QUERY PROFILE shows the kept ones.
+        add(map, of(ENABLE_PROFILE, BOOLEAN, "false"));
         // Accepted for Doris programs; the planner choice has no meaning in ShoalDB.
         add(map, of("enable_nereids_planner", BOOLEAN, "true"));
         add(map, of("enable_fallback_to_original_planner", BOOLEAN, "true"));

@@ -22,7 +22,9 @@ import io.shoaldb.sql.tree.SqlSetVariables;
 import io.shoaldb.sql.tree.SqlShowColumns;
 import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
+import io.shoaldb.sql.tree.SqlExplainQuery;
 import io.shoaldb.sql.tree.SqlShowProc;
+import io.shoaldb.sql.tree.SqlShowQueryProfile;
 import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowTables;
 import io.shoaldb.sql.tree.SqlShowTablets;
@@ -187,6 +189,24 @@ class DorisSqlParserStatementsTest {
                 }),
                 of("SHOW TABLETS FROM t1", n -> assertThat(((SqlShowTablets) n).database()).isNull()),
                 of("SHOW PROC '/backends'", n -> assertThat(((SqlShowProc) n).path()).isEqualTo("/backends")),
+                of("SHOW QUERY PROFILE", n -> assertThat(((SqlShowQueryProfile) n).path()).isNull()),
+                of("show query profile \"/42\"", n -> assertThat(((SqlShowQueryProfile) n).path()).isEqualTo("/42")),
+                of("EXPLAIN SELECT a FROM t", n -> {
+                    SqlExplainQuery e = (SqlExplainQuery) n;
+                    assertThat(e.mode()).isEqualTo(SqlExplainQuery.Mode.PLAIN);
+                    assertThat(e.query().getKind()).isEqualTo(SqlKind.SELECT);
+                }),
+                of("explain verbose SELECT a FROM t ORDER BY a", n -> {
+                    SqlExplainQuery e = (SqlExplainQuery) n;
+                    assertThat(e.mode()).isEqualTo(SqlExplainQuery.Mode.VERBOSE);
+                    assertThat(e.query().getKind()).isEqualTo(SqlKind.ORDER_BY);
+                }),
+                of("EXPLAIN GRAPH WITH w AS (SELECT 1 AS x) SELECT x FROM w",
+                        n -> assertThat(((SqlExplainQuery) n).mode()).isEqualTo(SqlExplainQuery.Mode.GRAPH)),
+                of("EXPLAIN ANALYZE SELECT count(*) FROM t",
+                        n -> assertThat(((SqlExplainQuery) n).analyze()).isTrue()),
+                of("SELECT verbose, graph, analyze, profile, query FROM t",
+                        n -> assertThat(n.getKind()).isEqualTo(SqlKind.SELECT)),
                 of("SHOW TRANSACTION FROM db1 WHERE LABEL = 'label_1'", n -> {
                     SqlShowTransaction s = (SqlShowTransaction) n;
                     assertThat(s.database()).isEqualTo("db1");

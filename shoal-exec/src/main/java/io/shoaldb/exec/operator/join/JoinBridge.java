@@ -102,6 +102,22 @@ public final class JoinBridge implements PipelineSink {
         return out.build();
     }
 
+    @Override
+    public String describe() {
+        return "HASH_BUILD(" + node.type() + ", " + node.distribution() + ") keys=" + node.buildKeys() + " tables="
+                + tables.length;
+    }
+
+    /** The built tables: all build rows, their distinct keys and the row chains. */
+    @Override
+    public synchronized long retainedBytes() {
+        long bytes = 0;
+        for (JoinHashTable t : tables) {
+            bytes += t == null ? 0 : t.retainedBytes();
+        }
+        return bytes;
+    }
+
     /** The table probe driver {@code probeDriver} joins against (complete: the build pipeline has finished). */
     synchronized JoinHashTable table(int probeDriver) {
         JoinHashTable t = tables[partitioned ? probeDriver : 0];

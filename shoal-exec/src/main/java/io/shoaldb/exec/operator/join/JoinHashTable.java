@@ -95,6 +95,11 @@ final class JoinHashTable {
         return rows;
     }
 
+    /** The build rows, the key table and the chains (an estimate: array sizes, not object headers). */
+    long retainedBytes() {
+        return rows.retainedBytes() + (hash == null ? 0 : hash.retainedBytes()) + 4L * (head.length + next.length);
+    }
+
     int rowCount() {
         return rows.positionCount();
     }

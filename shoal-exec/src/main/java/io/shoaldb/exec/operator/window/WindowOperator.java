@@ -3,6 +3,7 @@ package io.shoaldb.exec.operator.window;
 import io.shoaldb.exec.expr.ExpressionCompiler;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.Operator;
+import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.exec.operator.RowBuffer;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
 import io.shoaldb.sql.planner.physical.WindowFrame;
@@ -17,7 +18,7 @@ import io.shoaldb.vector.FlatVector;
  * computes every function's column over the sorted positions in one pass each, then streams the rows in that
  * order with the function columns appended, {@value #OUTPUT_BATCH} rows per batch.
  */
-public final class WindowOperator implements Operator {
+public final class WindowOperator implements Operator, RetainedMemory {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final PhysicalWindow window;
@@ -97,6 +98,19 @@ public final class WindowOperator implements Operator {
             case SUM0 -> aggregates.sum(values, f.type(), true);
             case AVG -> aggregates.avg(values, values.type(), f.type());
         };
+    }
+
+    /** The rows buffered, or once evaluated the rows, their order and partition bounds, and the function columns. */
+    @Override
+    public long retainedBytes() {
+        if (sorted == null) {
+            return buffer.retainedBytes();
+        }
+        long bytes = rows.retainedBytes() + 4L * 6 * sorted.size;
+        for (FlatVector r : results) {
+            bytes += r.retainedBytes();
+        }
+        return bytes;
     }
 
     @Override

@@ -18,4 +18,9 @@ public record PhysicalPlan(PhysicalNode root, List<OutputColumn> columns) {
         PlanPrinter.print(root, 0, sb);
         return sb.toString();
     }
+
+    /** One node on one line: its operator and keys / expressions, not its inputs. */
+    public static String describe(PhysicalNode node) {
+        return PlanPrinter.describe(node);
+    }
 }

@@ -12,7 +12,7 @@ final class PlanPrinter {
         }
     }
 
-    private static String describe(PhysicalNode node) {
+    static String describe(PhysicalNode node) {
         return switch (node) {
             case PhysicalScan s -> "Scan " + s.database() + "." + s.table() + " columns="
                     + s.columns().stream().map(ScanColumn::name).toList() + " outputs=" + s.outputs()
