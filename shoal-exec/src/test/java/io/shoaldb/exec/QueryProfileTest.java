@@ -70,7 +70,7 @@ class QueryProfileTest {
         List<String> lines = db.executor.explain(plan(JOIN_AGGREGATE, 0), QueryContext.of(0, 3));
         String text = String.join("\n", lines);
         assertThat(lines.getFirst()).startsWith("PIPELINE 0: result, drivers=1, sink=RESULT");
-        assertThat(text).contains("sink=EXCHANGE(HASH) keys=").contains("sink=EXCHANGE(GATHER) partitions=1")
+        assertThat(text).contains("sink=EXCHANGE(HASH) keys=").contains("sink=EXCHANGE(MERGE) ordering=[$0 ASC NULLS FIRST] producers=3")
                 .contains("sink=HASH_BUILD(INNER, PARTITIONED)").contains("HashJoin(INNER, PARTITIONED)")
                 .contains("Scan test.l").contains("Scan test.o").contains("<- PIPELINE").contains("drivers=3")
                 .contains("starts after PIPELINE").contains("Sort keys=[$0 ASC NULLS FIRST]");

@@ -83,7 +83,8 @@ class ExplainTest {
             List<String> plan = column(s, "EXPLAIN " + QUERY, "Explain String");
             String text = String.join("\n", plan);
             assertThat(plan.getFirst()).isEqualTo("PIPELINE 0: result, drivers=1, sink=RESULT");
-            assertThat(text).contains("sink=EXCHANGE(GATHER) partitions=1").contains("sink=EXCHANGE(HASH) keys=[$0]")
+            assertThat(text).contains("sink=EXCHANGE(MERGE) ordering=[$0 ASC NULLS FIRST] producers=3")
+                    .contains("sink=EXCHANGE(HASH) keys=[$0]")
                     .contains("sink=HASH_BUILD(INNER, PARTITIONED)").contains("drivers=3")
                     .contains("HashAggregate(PARTIAL)").contains("HashAggregate(FINAL)").contains("Scan ex.l")
                     .contains("<- PIPELINE").doesNotContain("rows out");

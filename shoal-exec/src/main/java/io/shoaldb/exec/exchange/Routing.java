@@ -21,6 +21,7 @@ abstract sealed class Routing {
             case GATHER -> new Gather();
             case BROADCAST -> new Broadcast();
             case HASH -> new Hash(keys);
+            case MERGE -> throw new IllegalArgumentException("a MERGE exchange is a MergeExchange, not routed");
         };
     }
 

@@ -20,21 +20,12 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
     @Override
     public Batch next() {
         if (!consumed) {
-            for (int i = 0; i < INPUT_BATCHES_PER_CALL; i++) {
-                Batch b = input.next();
-                if (b == null) {
-                    consumed = true;
-                    input.close();
-                    break;
-                }
-                if (Operator.isSignal(b)) {
-                    return b;
-                }
-                aggregator.add(b);
+            Batch signal = InputDrain.drain(input, aggregator::add);
+            if (signal != null) {
+                return signal;
             }
-            if (!consumed) {
-                return YIELD;
-            }
+            consumed = true;
+            input.close();
         }
         int groups = aggregator.groupCount();
         if (emitted >= groups) {

@@ -47,7 +47,7 @@ public final class RepeatOperator implements Operator {
     public Batch next() {
         if (current == null || nextSet == nulled.length) {
             Batch b = input.next();
-            if (b == null || b == NOT_READY) {
+            if (b == null || Operator.isSignal(b)) {
                 return b;
             }
             current = b;

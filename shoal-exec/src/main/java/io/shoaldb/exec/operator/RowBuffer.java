@@ -12,16 +12,16 @@ import java.util.List;
  * see all their input before producing output (sort). This buffer is where sort spilling will go: past
  * the memory budget, sort the buffer, write it to the data paths as a run, and merge runs at the end.
  */
-final class RowBuffer {
+public final class RowBuffer {
     private final List<DataType> types;
     private BatchBuilder builder;
 
-    RowBuffer(List<DataType> types) {
+    public RowBuffer(List<DataType> types) {
         this.types = types;
         this.builder = new BatchBuilder(types, 4096);
     }
 
-    void add(Batch b) {
+    public void add(Batch b) {
         Batch c = b.compact();
         for (int i = 0; i < types.size(); i++) {
             FlatVector v = Flat.of(c.column(i));
@@ -29,16 +29,16 @@ final class RowBuffer {
         }
     }
 
-    int rowCount() {
+    public int rowCount() {
         return builder.rowCount();
     }
 
-    long retainedBytes() {
+    public long retainedBytes() {
         return builder.retainedBytes();
     }
 
     /** Everything added so far as one batch; the buffer is empty afterwards. */
-    Batch take() {
+    public Batch take() {
         Batch b = builder.build();
         builder = new BatchBuilder(types, 4096);
         return b;

@@ -16,14 +16,14 @@ import java.util.List;
  * Compares two rows of one batch by the sort keys: one typed comparator per key column (chosen once per
  * batch), each applying its own direction and NULL placement.
  */
-final class RowComparator {
+public final class RowComparator {
     private interface KeyCompare {
         int compare(int a, int b);
     }
 
     private final KeyCompare[] keys;
 
-    RowComparator(Batch batch, List<SortKey> sortKeys) {
+    public RowComparator(Batch batch, List<SortKey> sortKeys) {
         keys = new KeyCompare[sortKeys.size()];
         for (int k = 0; k < keys.length; k++) {
             SortKey key = sortKeys.get(k);
@@ -60,7 +60,7 @@ final class RowComparator {
     }
 
     /** Row numbers {@code 0 .. n-1} sorted stably (merge sort on int[], no boxing). */
-    int[] sortedRows(int n) {
+    public int[] sortedRows(int n) {
         int[] rows = Flat.identity(n);
         int[] tmp = new int[n];
         mergeSort(rows, tmp, 0, n);

@@ -54,21 +54,14 @@ public final class SortOperator implements Operator, RetainedMemory {
     /** Buffers input until its end (null) or until it yields or is not ready (that signal: call again). */
     private Batch consume() {
         long threshold = limit < 0 ? Long.MAX_VALUE : Math.max(2 * limit, 4096);
-        for (int i = 0; ; i++) {
-            if (i == INPUT_BATCHES_PER_CALL) {
-                return YIELD;
-            }
-            Batch b = input.next();
-            if (b == null) {
-                break;
-            }
-            if (Operator.isSignal(b)) {
-                return b;
-            }
+        Batch signal = InputDrain.drain(input, b -> {
             buffer.add(b);
             if (buffer.rowCount() > threshold) {
                 truncate();
             }
+        });
+        if (signal != null) {
+            return signal;
         }
         input.close();
         sorted = buffer.take();

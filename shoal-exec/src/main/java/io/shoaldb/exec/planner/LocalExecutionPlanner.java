@@ -2,6 +2,7 @@ package io.shoaldb.exec.planner;
 
 import io.shoaldb.exec.ExecutionListener;
 import io.shoaldb.exec.exchange.LocalExchange;
+import io.shoaldb.exec.exchange.MergeExchange;
 import io.shoaldb.exec.operator.EnforceSingleRowOperator;
 import io.shoaldb.exec.operator.FilterOperator;
 import io.shoaldb.exec.operator.HashAggregationOperator;
@@ -13,6 +14,7 @@ import io.shoaldb.exec.operator.SortOperator;
 import io.shoaldb.exec.operator.ValuesOperator;
 import io.shoaldb.exec.operator.join.HashJoinOperator;
 import io.shoaldb.exec.operator.join.JoinBridge;
+import io.shoaldb.exec.operator.window.WindowOperator;
 import io.shoaldb.exec.profile.PlanStep;
 import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.task.Pipeline;
@@ -31,6 +33,7 @@ import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
 import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
+import io.shoaldb.sql.planner.physical.PhysicalWindow;
 import io.shoaldb.storage.TableSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +108,7 @@ public final class LocalExecutionPlanner {
             case PhysicalHashJoin j -> join(j);
             case PhysicalUnion u -> union(u);
             case PhysicalRepeat r -> wrap(r.input(), in -> new RepeatOperator(in, r));
+            case PhysicalWindow w -> wrap(w.input(), in -> new WindowOperator(in, w));
         };
     }
 
@@ -117,6 +121,11 @@ public final class LocalExecutionPlanner {
 
     private Fragment exchange(PhysicalExchange e) {
         Fragment in = fragment(e.input());
+        if (e.kind() == PhysicalExchange.Kind.MERGE) {
+            MergeExchange merge = new MergeExchange(query, e.ordering(), in.drivers(), exchangeCapacity);
+            query.add(new Pipeline("exchange-MERGE", in.drivers(), in.chain(), merge, in.dependencies()));
+            return new Fragment(1, merge::source, List.of());
+        }
         int consumers = e.kind() == PhysicalExchange.Kind.GATHER ? 1 : parallelism;
         LocalExchange exchange = new LocalExchange(query, e.kind(), e.keys(), in.drivers(), consumers, exchangeCapacity);
         query.add(new Pipeline("exchange-" + e.kind(), in.drivers(), in.chain(), exchange, in.dependencies()));

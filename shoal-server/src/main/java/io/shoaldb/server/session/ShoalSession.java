@@ -155,7 +155,7 @@ public final class ShoalSession implements Session {
             if (result instanceof QueryResult query) {
                 outcome = null;
                 streaming = true;
-                return ActivityTrackingResult.track(audited(query, "query", sql, start), activity);
+                return streamed(query, "query", sql, start, true);
             }
             return result;
         } catch (ShoalException e) {
@@ -175,10 +175,18 @@ public final class ShoalSession implements Session {
         }
     }
 
-    /** A result set is audited when the client has read it and closes it. */
-    private QueryResult audited(QueryResult query, String kind, String sql, long start) {
+    /**
+     * A result set's statement lasts until the client has read it and closes it: then the session's activity ends
+     * and (when {@code audit}) its audit line is written.
+     */
+    private QueryResult streamed(QueryResult query, String kind, String sql, long start, boolean audit) {
         String database = currentDatabase;
-        return new AuditedQueryResult(query, outcome -> audit(kind, sql, database, start, outcome));
+        return new AuditedQueryResult(query, outcome -> {
+            activity.end();
+            if (audit) {
+                audit(kind, sql, database, start, outcome);
+            }
+        });
     }
 
     private void audit(String kind, String sql, String database, long start, AuditLog.Outcome outcome) {
@@ -222,11 +230,8 @@ public final class ShoalSession implements Session {
             StatementResult result = runner.runPrepared(this, statement.node(), statement.sql(), parameters);
             if (result instanceof QueryResult query) {
                 streaming = true;
-                if (audit) {
-                    outcome = null;
-                    return ActivityTrackingResult.track(audited(query, "prepared", statement.sql(), start), activity);
-                }
-                return ActivityTrackingResult.track(query, activity);
+                outcome = null;
+                return streamed(query, "prepared", statement.sql(), start, audit);
             }
             return result;
         } catch (ShoalException e) {

@@ -70,7 +70,9 @@ final class LogicalOptimizer {
     }
 
     static RelNode optimize(RelNode rel, RelBuilder builder) {
-        RelNode r = run(SubqueryJoins.rewrite(rel), SUBQUERIES);
+        // Window functions (RexOver inside projections) become Window rels first: the other rules leave them alone.
+        RelNode r = run(rel, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
+        r = run(SubqueryJoins.rewrite(r), SUBQUERIES);
         if (hasCorrelate(r)) {
             // Only when needed: the decorrelator also simplifies filters by Calcite's typing (x / 0 IS NULL to
             // FALSE), which is wrong for Doris, where x / 0 is NULL.

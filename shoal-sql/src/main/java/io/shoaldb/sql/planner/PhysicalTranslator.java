@@ -48,6 +48,7 @@ import org.apache.calcite.rel.core.Union;
 import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalRepeat;
 import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
@@ -108,6 +109,7 @@ final class PhysicalTranslator {
             case Values values -> values(values);
             case Join join -> join(join);
             case Union union when union.all -> union(union);
+            case Window window -> window(window, ImmutableBitSet.range(window.getRowType().getFieldCount())).translated();
             default -> throw ErrorCode.NOT_SUPPORTED.exception(describe(rel));
         };
     }
@@ -129,6 +131,9 @@ final class PhysicalTranslator {
      * scan produces exactly those; anything else produces all its fields.
      */
     private Input input(RelNode rel, ImmutableBitSet required) {
+        if (rel instanceof Window window) {
+            return window(window, required);
+        }
         TableScan scan = rel instanceof TableScan s ? s
                 : rel instanceof Filter f && f.getInput() instanceof TableScan s ? s : null;
         if (scan == null) {
@@ -205,6 +210,25 @@ final class PhysicalTranslator {
             }
         }
         return true;
+    }
+
+    // ---- window functions ----
+
+    /**
+     * A window over an input pruned to the {@code required} input fields and those the window reads; its
+     * function columns follow the input's columns.
+     */
+    private Input window(Window window, ImmutableBitSet required) {
+        int width = window.getInput().getRowType().getFieldCount();
+        ImmutableBitSet needed = required.intersect(ImmutableBitSet.range(width)).union(WindowTranslator.inputsUsed(window));
+        Input in = input(window.getInput(), needed);
+        Translated translated = WindowTranslator.translate(window, in.translated(), in.mapping());
+        int[] mapping = new int[window.getRowType().getFieldCount()];
+        System.arraycopy(in.mapping(), 0, mapping, 0, width);
+        for (int j = width; j < mapping.length; j++) {
+            mapping[j] = in.types().size() + j - width;
+        }
+        return new Input(translated, mapping);
     }
 
     // ---- aggregation ----
@@ -355,9 +379,13 @@ final class PhysicalTranslator {
             }
             return new Translated(new PhysicalLimit(child, offset, fetch), false);
         }
+        if (in.parallel() && fetch < 0) {
+            // A full sort: every driver sorts its share, the MERGE exchange merges the sorted runs.
+            PhysicalNode merged = PhysicalExchange.merge(new PhysicalSort(child, keys, 0, -1), keys);
+            return new Translated(offset == 0 ? merged : new PhysicalLimit(merged, offset, -1), false);
+        }
         if (in.parallel()) {
-            PhysicalNode perTask = fetch < 0 ? child : new PhysicalSort(child, keys, 0, offset + fetch);
-            child = new PhysicalExchange(perTask, PhysicalExchange.Kind.GATHER);
+            child = new PhysicalExchange(new PhysicalSort(child, keys, 0, offset + fetch), PhysicalExchange.Kind.GATHER);
         }
         return new Translated(new PhysicalSort(child, keys, offset, fetch), false);
     }

@@ -33,6 +33,8 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 
@@ -49,6 +51,15 @@ public final class QueryPlanner {
             .withIdentifierExpansion(true);
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
             ScalarFunctions.operatorTable());
+
+    /**
+     * Calcite's conversions, except that AVG stays AVG: Calcite expands AVG(x) OVER w into SUM / COUNT cast back
+     * to x's type (an integer average would lose its fraction); our window operator computes AVG itself, with
+     * Doris's result type. Plain aggregates do not go through this table.
+     */
+    private static final SqlRexConvertletTable CONVERTLETS = call -> call.getKind() == SqlKind.AVG
+            ? StandardConvertletTable.INSTANCE::convertCall
+            : StandardConvertletTable.INSTANCE.get(call);
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
         return plan(query, catalog, currentDatabase, PlannerSettings.DEFAULT);
@@ -81,7 +92,7 @@ public final class QueryPlanner {
         cluster.setMetadataProvider(JoinSelectivity.PROVIDER);
         cluster.invalidateMetadataQuery();
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
-                StandardConvertletTable.INSTANCE, SqlToRelConverter.config()
+                CONVERTLETS, SqlToRelConverter.config()
                         .withExpand(false)
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot relRoot = converter.convertQuery(validated, false, true);

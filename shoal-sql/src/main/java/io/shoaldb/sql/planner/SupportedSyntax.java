@@ -7,10 +7,10 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 
 /**
- * Rejects, before validation, what the engine cannot run yet - window functions, LATERAL - anywhere
- * in the query (subqueries and CTEs included), with NOT_SUPPORTED and a clear name, rather than letting them
- * fail later with a confusing message. Joins, subqueries, derived tables, WITH, set operations and grouping
- * sets are planned.
+ * Rejects, before validation, what the engine cannot run yet - LATERAL, QUALIFY - anywhere in the query
+ * (subqueries and CTEs included), with NOT_SUPPORTED and a clear name, rather than letting them fail later with
+ * a confusing message. Joins, subqueries, derived tables, WITH, set operations, grouping sets and window
+ * functions are planned.
  */
 final class SupportedSyntax {
     private SupportedSyntax() {
@@ -25,16 +25,12 @@ final class SupportedSyntax {
             return;
         }
         switch (node.getKind()) {
-            case OVER, WINDOW -> throw unsupported("window functions");
             case LATERAL -> throw unsupported("LATERAL");
             case ARRAY_QUERY_CONSTRUCTOR, MAP_QUERY_CONSTRUCTOR, MULTISET_QUERY_CONSTRUCTOR ->
                     throw unsupported("collection subqueries");
             default -> { }
         }
         if (node instanceof SqlSelect select) {
-            if (select.getWindowList() != null && !select.getWindowList().isEmpty()) {
-                throw unsupported("window functions");
-            }
             if (select.getQualify() != null) {
                 throw unsupported("QUALIFY");
             }

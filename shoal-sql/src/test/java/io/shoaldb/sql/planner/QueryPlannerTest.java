@@ -21,7 +21,10 @@ import io.shoaldb.sql.planner.physical.PhysicalProject;
 import io.shoaldb.sql.planner.physical.PhysicalRepeat;
 import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalSort;
+import io.shoaldb.sql.planner.physical.PhysicalWindow;
+import io.shoaldb.sql.planner.physical.WindowFunction;
 import io.shoaldb.sql.planner.physical.ScanPredicate;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
@@ -91,6 +94,50 @@ class QueryPlannerTest {
     }
 
     @Test
+    void fullSortRunsPerTaskIntoAMergeExchange() {
+        PhysicalPlan p = plan("SELECT k, s FROM t ORDER BY s DESC, k");
+        PhysicalExchange merge = (PhysicalExchange) p.root();
+        assertThat(merge.kind()).isEqualTo(PhysicalExchange.Kind.MERGE);
+        PhysicalSort perTask = (PhysicalSort) merge.input();
+        assertThat(perTask.isTopN()).isFalse();
+        assertThat(merge.ordering()).isEqualTo(perTask.keys());
+        assertThat(merge.ordering().get(0).ascending()).isFalse();
+    }
+
+    @Test
+    void windowsRunPerPartitionKeyOrOnOneDriver() {
+        PhysicalPlan partitioned = plan("SELECT k, sum(v) OVER (PARTITION BY s ORDER BY k) FROM t");
+        // Calcite writes SUM OVER as CASE WHEN COUNT OVER > 0 THEN SUM OVER END: a projection over the window.
+        assertThat(((PhysicalExchange) partitioned.root()).kind()).isEqualTo(PhysicalExchange.Kind.GATHER);
+        PhysicalWindow window = (PhysicalWindow) ((PhysicalExchange) partitioned.root()).input().inputs().get(0);
+        PhysicalExchange hash = (PhysicalExchange) window.input();
+        assertThat(hash.kind()).isEqualTo(PhysicalExchange.Kind.HASH);
+        PhysicalScan scan = (PhysicalScan) hash.input();
+        assertThat(scan.columns()).extracting(c -> c.name()).containsExactly("k", "s", "v");
+        assertThat(window.functions()).extracting(f -> f.kind()).containsExactly(WindowFunction.Kind.COUNT,
+                WindowFunction.Kind.SUM);
+        assertThat(window.functions().get(0).frame().toString())
+                .isEqualTo("RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW");
+        assertThat(partitioned.columns()).extracting(c -> c.type()).containsExactly(DataType.BIGINT, DataType.decimal(38, 2));
+
+        PhysicalPlan single = plan("SELECT k, row_number() OVER (ORDER BY k), lag(s, 2, 'x') OVER (ORDER BY k) FROM t");
+        // No PARTITION BY: one driver, after a GATHER; functions of different frames are stacked windows.
+        List<WindowFunction> functions = new java.util.ArrayList<>();
+        PhysicalNode node = single.root();
+        while (!(node instanceof PhysicalExchange)) {
+            if (node instanceof PhysicalWindow w) {
+                functions.addAll(0, w.functions());
+            }
+            node = node.inputs().get(0);
+        }
+        assertThat(((PhysicalExchange) node).kind()).isEqualTo(PhysicalExchange.Kind.GATHER);
+        assertThat(functions).extracting(f -> f.kind()).containsExactlyInAnyOrder(WindowFunction.Kind.ROW_NUMBER,
+                WindowFunction.Kind.LAG);
+        assertThat(functions).filteredOn(f -> f.kind() == WindowFunction.Kind.LAG).extracting(f -> f.offset())
+                .containsExactly(2L);
+    }
+
+    @Test
     void namesFollowDoris() {
         assertThat(plan("SELECT K, S FROM t").columns()).extracting(c -> c.name()).containsExactly("K", "S");
         assertError("SELECT * FROM T", ErrorCode.NO_SUCH_TABLE, "Table 'db.T' doesn't exist");
@@ -127,9 +174,10 @@ class QueryPlannerTest {
                 "EXCEPT ALL");
         assertError("SELECT k, count(DISTINCT s) FROM t GROUP BY ROLLUP(k)", ErrorCode.NOT_SUPPORTED,
                 "DISTINCT aggregates with GROUPING SETS");
-        assertError("SELECT k, row_number() OVER (ORDER BY k) FROM t", ErrorCode.NOT_SUPPORTED, "window functions");
-        assertError("SELECT * FROM (SELECT k, rank() OVER (ORDER BY k) FROM t) d", ErrorCode.NOT_SUPPORTED,
-                "window functions");
+        assertError("SELECT sum(x) OVER (ORDER BY k RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t",
+                ErrorCode.NOT_SUPPORTED, "RANGE frames with value offsets");
+        assertError("SELECT * FROM (SELECT k, sum(x) OVER (ORDER BY k RANGE BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t) d",
+                ErrorCode.NOT_SUPPORTED, "RANGE frames with value offsets");
         assertError("SELECT initcap(s) FROM t", ErrorCode.NOT_SUPPORTED, "INITCAP");
         assertThat(ErrorCode.NOT_SUPPORTED.mysqlErrorNumber()).isEqualTo(1235);
     }

@@ -12,8 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * The 22 TPC-H queries, TPC-DS Q3, and queries of our own: a full scan of lineitem ({@code scan}), Q1 with its
- * date computed by hand ({@code q01-dated}) and set operations / grouping sets over the TPC-H tables
- * ({@code s01}...{@code s10}), read from the resources {@code tpc/queries/<name>.sql}.
+ * date computed by hand ({@code q01-dated}), set operations / grouping sets over the TPC-H tables
+ * ({@code s01}...{@code s10}), window functions over the TPC-H tables ({@code w01} ... {@code w05}) and a full
+ * ORDER BY ({@code sort}), read from the resources {@code tpc/queries/<name>.sql}.
  */
 public final class TpcQueries {
     private static final String DIR = "/tpc/queries/";
@@ -21,7 +22,10 @@ public final class TpcQueries {
     private TpcQueries() {
     }
 
-    /** {@code q01} ... {@code q22}, then {@code ds-q03}, {@code scan}, {@code q01-dated} and {@code s01} ... {@code s10}. */
+    /**
+     * {@code q01} ... {@code q22}, then {@code ds-q03}, {@code scan}, {@code q01-dated}, {@code s01} ... {@code s10},
+     * the window-function queries {@code w01} ... {@code w05} and {@code sort} (a full ORDER BY).
+     */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
         for (int i = 1; i <= 22; i++) {
@@ -33,6 +37,10 @@ public final class TpcQueries {
         for (int i = 1; i <= 10; i++) {
             names.add(String.format("s%02d", i));
         }
+        for (int i = 1; i <= 5; i++) {
+            names.add(String.format("w%02d", i));
+        }
+        names.add("sort");
         return names;
     }
 

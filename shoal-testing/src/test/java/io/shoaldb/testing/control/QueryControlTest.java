@@ -66,7 +66,12 @@ class QueryControlTest {
     }
 
     private static long connectionId(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT connection_id()")) {
+        return longValue(c, "SELECT connection_id()");
+    }
+
+    /** The first column of the first row of {@code sql}. */
+    private static long longValue(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -145,10 +150,7 @@ class QueryControlTest {
             }
 
             assertInterrupted(query);
-            try (Statement s = victim.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM t")) {
-                rs.next();
-                assertThat(rs.getLong(1)).isEqualTo(2000);
-            }
+            assertThat(longValue(victim, "SELECT count(*) FROM t")).isEqualTo(2000);
             assertThat(process(killer, id).command()).isEqualTo("Sleep");
         }
     }
@@ -181,10 +183,7 @@ class QueryControlTest {
             assertThatThrownBy(() -> s.executeQuery(ENDLESS)).isInstanceOf(SQLException.class)
                     .hasMessageContaining("maximum statement execution time exceeded (1 s)")
                     .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(3024));
-            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM t")) {
-                rs.next();
-                assertThat(rs.getLong(1)).isEqualTo(2000);
-            }
+            assertThat(longValue(c, "SELECT count(*) FROM t")).isEqualTo(2000);
         }
     }
 
@@ -199,10 +198,7 @@ class QueryControlTest {
                     .hasMessageContaining("[MEM_LIMIT_EXCEEDED]")
                     .hasMessageContaining("exec_mem_limit of 1048576 bytes");
             s.execute("SET exec_mem_limit = 2147483648");
-            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM (SELECT k, count(*) FROM t GROUP BY k) g")) {
-                rs.next();
-                assertThat(rs.getLong(1)).isEqualTo(2000);
-            }
+            assertThat(longValue(c, "SELECT count(*) FROM (SELECT k, count(*) FROM t GROUP BY k) g")).isEqualTo(2000);
         }
     }
 
@@ -286,10 +282,7 @@ class QueryControlTest {
                 s.execute("KILL QUERY " + firstId);
             }
             assertInterrupted(running);
-            try (Statement s = second.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM t")) {
-                rs.next();
-                assertThat(rs.getLong(1)).isEqualTo(2000);
-            }
+            assertThat(longValue(second, "SELECT count(*) FROM t")).isEqualTo(2000);
         }
     }
 

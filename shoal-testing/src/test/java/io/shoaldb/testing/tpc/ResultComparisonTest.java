@@ -125,7 +125,7 @@ class ResultComparisonTest {
 
     @Test
     void everyQueryHasItsResource() {
-        assertThat(TpcQueries.all()).hasSize(35).allSatisfy(q -> assertThat(q.sql()).containsIgnoringCase("select"));
+        assertThat(TpcQueries.all()).hasSize(41).allSatisfy(q -> assertThat(q.sql()).containsIgnoringCase("select"));
         assertThat(TpcQueries.selected("q5,ds-q03")).extracting(TpcQuery::name).containsExactly("q05", "ds-q03");
         assertThatThrownBy(() -> TpcQueries.selected("q23")).hasMessageContaining("unknown queries [q23]");
     }

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public sealed interface PhysicalNode permits PhysicalScan, PhysicalFilter, PhysicalProject, PhysicalHashAggregate,
         PhysicalSort, PhysicalLimit, PhysicalValues, PhysicalExchange, PhysicalHashJoin, PhysicalEnforceSingleRow,
-        PhysicalUnion, PhysicalRepeat {
+        PhysicalUnion, PhysicalRepeat, PhysicalWindow {
     List<DataType> outputTypes();
 
     List<PhysicalNode> inputs();

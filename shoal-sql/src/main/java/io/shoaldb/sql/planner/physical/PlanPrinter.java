@@ -26,12 +26,15 @@ final class PlanPrinter {
                     + " fetch=" + s.fetch();
             case PhysicalLimit l -> "Limit offset=" + l.offset() + " fetch=" + l.fetch();
             case PhysicalValues v -> "Values rows=" + v.rows().size();
-            case PhysicalExchange e -> "Exchange(" + e.kind() + ")" + (e.keys().isEmpty() ? "" : " keys=" + e.keys());
+            case PhysicalExchange e -> "Exchange(" + e.kind() + ")" + (e.keys().isEmpty() ? "" : " keys=" + e.keys())
+                    + (e.ordering().isEmpty() ? "" : " ordering=" + e.ordering());
             case PhysicalHashJoin j -> "HashJoin(" + j.type() + ", " + j.distribution() + ") probeKeys=" + j.probeKeys()
                     + " buildKeys=" + j.buildKeys() + (j.residual() == null ? "" : " residual=" + j.residual());
             case PhysicalEnforceSingleRow e -> "EnforceSingleRow";
             case PhysicalUnion u -> "UnionAll inputs=" + u.inputs().size();
             case PhysicalRepeat r -> "Repeat keys=" + r.keyColumns() + " sets=" + r.sets() + " constants=" + r.constants();
+            case PhysicalWindow w -> "Window partitionKeys=" + w.partitionKeys() + " orderKeys=" + w.orderKeys()
+                    + " functions=" + w.functions();
         };
     }
 }
