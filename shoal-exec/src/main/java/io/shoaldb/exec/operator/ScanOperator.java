@@ -3,7 +3,13 @@ package io.shoaldb.exec.operator;
 import io.shoaldb.exec.expr.ExpressionCompiler;
 import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.exec.operator.join.RuntimeFilter;
+import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.sql.planner.physical.expr.And;
+import io.shoaldb.sql.planner.physical.expr.Expr;
+import java.util.ArrayList;
+import java.util.List;
 import io.shoaldb.sql.planner.physical.ScanPredicate;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.scan.TabletScan;
@@ -28,11 +34,33 @@ public final class ScanOperator implements Operator {
     private boolean finished;
 
     public ScanOperator(TableSnapshot snapshot, long tabletId, PhysicalScan node) {
+        this(snapshot, tabletId, node, List.of());
+    }
+
+    /**
+     * With the runtime filters joins published for this scan: each adds its key range / IN list to the
+     * zone-map hint and to the row filter. Slots not published (yet) add nothing.
+     */
+    public ScanOperator(TableSnapshot snapshot, long tabletId, PhysicalScan node, List<RuntimeFilterSlot> runtime) {
         this.snapshot = snapshot;
         this.tabletId = tabletId;
         this.projection = node.columns().stream().mapToInt(c -> c.tableIndex()).toArray();
-        this.predicate = zoneMap(node.pushed());
-        this.filter = node.filter() == null ? null : ExpressionCompiler.compileFilter(node.filter());
+        List<ZoneMapPredicate> zones = new ArrayList<>();
+        List<Expr> rows = new ArrayList<>();
+        zones.add(zoneMap(node.pushed()));
+        if (node.filter() != null) {
+            rows.add(node.filter());
+        }
+        for (RuntimeFilterSlot slot : runtime) {
+            RuntimeFilter f = slot.filter();
+            if (f != null) {
+                zones.add(f.zoneMap());
+                rows.add(f.rowFilter());
+            }
+        }
+        this.predicate = zones.size() == 1 ? zones.get(0) : new ZoneMapPredicate.And(zones);
+        this.filter = rows.isEmpty() ? null
+                : ExpressionCompiler.compileFilter(rows.size() == 1 ? rows.get(0) : new And(rows));
         this.outputs = node.outputs().stream().mapToInt(Integer::intValue).toArray();
     }
 

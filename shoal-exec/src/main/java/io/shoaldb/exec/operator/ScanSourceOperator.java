@@ -3,6 +3,8 @@ package io.shoaldb.exec.operator;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.vector.Batch;
+import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
+import java.util.List;
 import java.util.Queue;
 import java.util.function.LongConsumer;
 
@@ -16,14 +18,22 @@ public final class ScanSourceOperator implements Operator {
     private final PhysicalScan node;
     private final Queue<Long> tablets;
     private final LongConsumer onTablet;
+    private final List<RuntimeFilterSlot> runtimeFilters;
     private ScanOperator current;
     private boolean finished;
 
     public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet) {
+        this(snapshot, node, tablets, onTablet, List.of());
+    }
+
+    /** With the runtime filters of the joins this scan feeds (applied as far as they are published). */
+    public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet,
+                              List<RuntimeFilterSlot> runtimeFilters) {
         this.snapshot = snapshot;
         this.node = node;
         this.tablets = tablets;
         this.onTablet = onTablet;
+        this.runtimeFilters = runtimeFilters;
     }
 
     @Override
@@ -36,7 +46,7 @@ public final class ScanSourceOperator implements Operator {
                     return null;
                 }
                 onTablet.accept(tablet);
-                current = new ScanOperator(snapshot, tablet, node);
+                current = new ScanOperator(snapshot, tablet, node, runtimeFilters);
             }
             Batch b = current.next();
             if (b != null) {
