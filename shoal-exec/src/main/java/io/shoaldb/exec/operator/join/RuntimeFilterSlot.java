@@ -3,11 +3,15 @@ package io.shoaldb.exec.operator.join;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.IntVector;
+import io.shoaldb.vector.JavaValues;
+import io.shoaldb.vector.LongVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /**
  * Where a join's build publishes its {@link RuntimeFilter} for one probe-side scan column, and where that
@@ -17,8 +21,8 @@ import java.util.Set;
 public final class RuntimeFilterSlot {
     /** Distinct keys up to which the filter carries the values themselves (an IN list), not just a range. */
     public static final int MAX_VALUES = 1024;
-    /** Builds larger than this publish nothing: the scan over them would cost more than it saves. */
-    static final int MAX_BUILD_ROWS = 1 << 21;
+    /** Keys other than 32/64-bit integers are read as Java objects: only from builds up to this size. */
+    static final int MAX_GENERIC_ROWS = 1 << 16;
 
     private final int buildKey;
     private final int scanColumn;
@@ -45,20 +49,64 @@ public final class RuntimeFilterSlot {
     /** Computes the filter from all build rows; NULL keys match nothing, so they are left out. */
     void publish(Batch buildRows) {
         int n = buildRows.positionCount();
-        if (n > MAX_BUILD_ROWS) {
-            return;
+        if (buildRows.selection() != null) {
+            buildRows = buildRows.compact();
         }
         FlatVector keys = Flat.of(buildRows.column(buildKey));
+        switch (keys) {
+            case LongVector v -> publishIntegers(v.values(), null, v, n, x -> JavaValues.fromLong(v.type(), x));
+            case IntVector v -> publishIntegers(null, v.values(), v, n, x -> JavaValues.fromInt(v.type(), (int) x));
+            default -> {
+                if (n <= MAX_GENERIC_ROWS) {
+                    publishObjects(keys, n);
+                }
+            }
+        }
+    }
+
+    /** 32- and 64-bit keys from their arrays: one pass for the range, distinct keys in a small open set. */
+    private void publishIntegers(long[] longs, int[] ints, FlatVector keys, int n, LongFunction<Object> toObject) {
+        boolean nulls = keys.mayHaveNulls();
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        int present = 0;
+        LongSet distinct = new LongSet(MAX_VALUES);
+        for (int i = 0; i < n; i++) {
+            if (nulls && keys.isNull(i)) {
+                continue;
+            }
+            long v = longs != null ? longs[i] : ints[i];
+            present++;
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+            if (distinct != null && !distinct.add(v)) {
+                distinct = null;
+            }
+        }
+        if (present == 0) {
+            return; // no key can match: the join itself returns nothing, quickly
+        }
+        List<Object> values = null;
+        if (distinct != null) {
+            values = new ArrayList<>();
+            for (long v : distinct.values()) {
+                values.add(toObject.apply(v));
+            }
+        }
+        filter = new RuntimeFilter(scanColumn, tableColumn, probeType, toObject.apply(min), toObject.apply(max), values);
+    }
+
+    /** Other key types through their Java values (bounded: builds of at most MAX_GENERIC_ROWS rows). */
+    private void publishObjects(FlatVector keys, int n) {
         Set<Object> distinct = new HashSet<>();
         Comparable<Object> min = null;
         Comparable<Object> max = null;
         for (int i = 0; i < n; i++) {
-            int row = buildRows.selection() == null ? i : buildRows.selection()[i];
-            if (keys.isNull(row)) {
+            if (keys.isNull(i)) {
                 continue;
             }
             @SuppressWarnings("unchecked")
-            Comparable<Object> v = (Comparable<Object>) keys.getObject(row);
+            Comparable<Object> v = (Comparable<Object>) keys.getObject(i);
             if (min == null || v.compareTo(min) < 0) {
                 min = v;
             }
@@ -70,9 +118,52 @@ public final class RuntimeFilterSlot {
             }
         }
         if (min == null) {
-            return; // no key can match: the join itself returns nothing, quickly
+            return;
         }
-        List<Object> values = distinct == null ? null : new ArrayList<>(distinct);
-        filter = new RuntimeFilter(scanColumn, tableColumn, probeType, min, max, values);
+        filter = new RuntimeFilter(scanColumn, tableColumn, probeType, min, max,
+                distinct == null ? null : new ArrayList<>(distinct));
+    }
+
+    /** Open-addressing set of at most {@code limit} longs; {@link #add} reports when the limit is passed. */
+    private static final class LongSet {
+        private final long[] slots;
+        private final boolean[] used;
+        private final int limit;
+        private int size;
+
+        LongSet(int limit) {
+            this.limit = limit;
+            this.slots = new long[Integer.highestOneBit(limit) * 4];
+            this.used = new boolean[slots.length];
+        }
+
+        /** False once the set would hold more than its limit. */
+        boolean add(long v) {
+            int mask = slots.length - 1;
+            int i = (int) (v * 0x9E3779B97F4A7C15L >>> 40) & mask;
+            while (used[i]) {
+                if (slots[i] == v) {
+                    return true;
+                }
+                i = (i + 1) & mask;
+            }
+            if (size == limit) {
+                return false;
+            }
+            used[i] = true;
+            slots[i] = v;
+            size++;
+            return true;
+        }
+
+        long[] values() {
+            long[] out = new long[size];
+            for (int i = 0, j = 0; i < slots.length; i++) {
+                if (used[i]) {
+                    out[j++] = slots[i];
+                }
+            }
+            return out;
+        }
     }
 }

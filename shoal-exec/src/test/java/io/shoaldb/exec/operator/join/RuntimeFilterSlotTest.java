@@ -1,0 +1,73 @@
+package io.shoaldb.exec.operator.join;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.IntVector;
+import io.shoaldb.vector.LongVector;
+import io.shoaldb.vector.Validity;
+import io.shoaldb.vector.VectorBuilder;
+import io.shoaldb.vector.type.DataType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RuntimeFilterSlotTest {
+    private static RuntimeFilter publish(ColumnVector keys, DataType type) {
+        RuntimeFilterSlot slot = new RuntimeFilterSlot(0, 3, 7, type);
+        slot.publish(new Batch(keys.size(), new ColumnVector[] {keys}));
+        return slot.filter();
+    }
+
+    private static ColumnVector vector(DataType type, Object... values) {
+        VectorBuilder b = VectorBuilder.create(type, values.length);
+        for (Object v : values) {
+            b.appendObject(v);
+        }
+        return b.build();
+    }
+
+    @Test
+    void fewDistinctKeysGiveTheirRangeAndInListNullsLeftOut() {
+        RuntimeFilter f = publish(vector(DataType.decimal(15, 2), new BigDecimal("3.50"), null, new BigDecimal("-1.25"),
+                new BigDecimal("3.50")), DataType.decimal(15, 2));
+        assertThat(f.min()).isEqualTo(new BigDecimal("-1.25"));
+        assertThat(f.max()).isEqualTo(new BigDecimal("3.50"));
+        assertThat(f.values()).containsExactlyInAnyOrder(new BigDecimal("-1.25"), new BigDecimal("3.50"));
+        assertThat(f.scanColumn()).isEqualTo(3);
+        assertThat(f.tableColumn()).isEqualTo(7);
+    }
+
+    @Test
+    void manyDistinctKeysGiveOnlyTheRange() {
+        long[] keys = new long[5000];
+        Arrays.setAll(keys, i -> 10L * i - 7);
+        RuntimeFilter f = publish(new LongVector(DataType.BIGINT, keys.length, keys, null), DataType.BIGINT);
+        assertThat(f.values()).isNull();
+        assertThat(f.min()).isEqualTo(-7L);
+        assertThat(f.max()).isEqualTo(49_983L);
+        assertThat(f.zoneMap()).isInstanceOf(io.shoaldb.storage.segment.ZoneMapPredicate.Range.class);
+    }
+
+    @Test
+    void exactlyTheLimitOfDistinctKeysIsStillAnInList() {
+        int[] keys = new int[2 * RuntimeFilterSlot.MAX_VALUES];
+        Arrays.setAll(keys, i -> i % RuntimeFilterSlot.MAX_VALUES);
+        RuntimeFilter f = publish(new IntVector(DataType.DATE, keys.length, keys, null), DataType.DATE);
+        assertThat(f.values()).hasSize(RuntimeFilterSlot.MAX_VALUES).contains(LocalDate.ofEpochDay(0),
+                LocalDate.ofEpochDay(RuntimeFilterSlot.MAX_VALUES - 1));
+    }
+
+    @Test
+    void stringKeysAndAllNullBuilds() {
+        RuntimeFilter f = publish(vector(DataType.varchar(5), "b", "a", "b"), DataType.varchar(20));
+        assertThat(List.of(f.min(), f.max())).containsExactly("a", "b");
+        assertThat(f.values()).containsExactlyInAnyOrder("a", "b");
+        long[] allNull = new long[Validity.wordsFor(3)];
+        assertThat(publish(new LongVector(DataType.BIGINT, 3, new long[3], allNull), DataType.BIGINT)).isNull();
+        assertThat(publish(vector(DataType.varchar(5), (Object) null), DataType.varchar(5))).isNull();
+    }
+}
