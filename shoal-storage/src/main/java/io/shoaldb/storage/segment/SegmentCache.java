@@ -28,6 +28,13 @@ public final class SegmentCache {
     }
 
     private record PageKey(SegmentKey segment, int column, int page) {
+        @Override
+        public int hashCode() {
+            // Spread column and page over all bits: the record's default (31 * h + x) makes neighbours collide.
+            long h = segment.hashCode() * 0x9E3779B97F4A7C15L + ((long) column << 32 | page);
+            h *= 0xC2B2AE3D27D4EB4FL;
+            return (int) (h ^ h >>> 32);
+        }
     }
 
     private record Entry(Object value, long bytes) {
@@ -89,8 +96,8 @@ public final class SegmentCache {
     }
 
     private Shard shard(Object key) {
-        int h = key.hashCode();
-        return shards[(h ^ (h >>> 16)) & (SHARDS - 1)];
+        // The shard takes the top bits; each shard's map indexes by the low bits, so the two stay independent.
+        return shards[(key.hashCode() * 0x9E3779B9) >>> 28];
     }
 
     public long hits() {
