@@ -6,16 +6,14 @@ import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.join.RuntimeFilter;
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
-import io.shoaldb.sql.planner.physical.expr.And;
-import io.shoaldb.sql.planner.physical.expr.Expr;
-import java.util.ArrayList;
-import java.util.List;
 import io.shoaldb.sql.planner.physical.ScanPredicate;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.scan.TabletScan;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads one tablet at the query's snapshot: storage prunes pages with the zone-map hint, this operator
@@ -46,22 +44,38 @@ public final class ScanOperator implements Operator {
         this.tabletId = tabletId;
         this.projection = node.columns().stream().mapToInt(c -> c.tableIndex()).toArray();
         List<ZoneMapPredicate> zones = new ArrayList<>();
-        List<Expr> rows = new ArrayList<>();
+        List<FilterExpression> rows = new ArrayList<>();
         zones.add(zoneMap(node.pushed()));
         if (node.filter() != null) {
-            rows.add(node.filter());
+            rows.add(ExpressionCompiler.compileFilter(node.filter()));
         }
         for (RuntimeFilterSlot slot : runtime) {
             RuntimeFilter f = slot.filter();
             if (f != null) {
                 zones.add(f.zoneMap());
-                rows.add(f.rowFilter());
+                rows.add(f.compile());
             }
         }
         this.predicate = zones.size() == 1 ? zones.get(0) : new ZoneMapPredicate.And(zones);
-        this.filter = rows.isEmpty() ? null
-                : ExpressionCompiler.compileFilter(rows.size() == 1 ? rows.get(0) : new And(rows));
+        this.filter = rows.isEmpty() ? null : rows.size() == 1 ? rows.get(0) : conjunction(rows);
         this.outputs = node.outputs().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Each filter narrows the rows the previous one kept. */
+    private static FilterExpression conjunction(List<FilterExpression> filters) {
+        FilterExpression[] all = filters.toArray(FilterExpression[]::new);
+        return (batch, rows, count, out) -> {
+            int n = count;
+            int[] in = rows;
+            for (FilterExpression f : all) {
+                n = f.filter(batch, in, n, out);
+                in = out;
+                if (n == 0) {
+                    break;
+                }
+            }
+            return n;
+        };
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.shoaldb.exec.operator.join;
 
+import io.shoaldb.exec.expr.ExpressionCompiler;
+import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.sql.planner.physical.expr.And;
 import io.shoaldb.sql.planner.physical.expr.ColumnRef;
 import io.shoaldb.sql.planner.physical.expr.Comparison;
@@ -7,6 +9,8 @@ import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.sql.planner.physical.expr.InList;
 import io.shoaldb.sql.planner.physical.expr.Literal;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
+import io.shoaldb.vector.JavaValues;
+import io.shoaldb.vector.PhysicalType;
 import io.shoaldb.vector.type.DataType;
 import java.util.List;
 
@@ -30,6 +34,27 @@ public record RuntimeFilter(int scanColumn, int tableColumn, DataType type, Obje
         }
         return new And(List.of(new Comparison(Comparison.Op.GE, column, new Literal(min, type)),
                 new Comparison(Comparison.Op.LE, column, new Literal(max, type))));
+    }
+
+    /** The row filter compiled: a typed range + hash-set kernel for integer-like keys, else the expression. */
+    public FilterExpression compile() {
+        FilterExpression general = ExpressionCompiler.compileFilter(rowFilter());
+        PhysicalType physical = PhysicalType.of(type);
+        if (physical != PhysicalType.INT32 && physical != PhysicalType.INT64) {
+            return general;
+        }
+        LongKeySet keys = null;
+        if (values != null) {
+            keys = new LongKeySet(values.size());
+            for (Object v : values) {
+                keys.add(raw(physical, v));
+            }
+        }
+        return new IntegerKeyFilter(scanColumn, raw(physical, min), raw(physical, max), keys, general);
+    }
+
+    private long raw(PhysicalType physical, Object value) {
+        return physical == PhysicalType.INT32 ? JavaValues.toInt(type, value) : JavaValues.toLong(type, value);
     }
 
     /** The zone-map condition, over table columns. */

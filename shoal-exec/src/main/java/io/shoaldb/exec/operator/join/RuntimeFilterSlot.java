@@ -70,7 +70,7 @@ public final class RuntimeFilterSlot {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         int present = 0;
-        LongSet distinct = new LongSet(MAX_VALUES);
+        LongKeySet distinct = new LongKeySet(MAX_VALUES);
         for (int i = 0; i < n; i++) {
             if (nulls && keys.isNull(i)) {
                 continue;
@@ -122,48 +122,5 @@ public final class RuntimeFilterSlot {
         }
         filter = new RuntimeFilter(scanColumn, tableColumn, probeType, min, max,
                 distinct == null ? null : new ArrayList<>(distinct));
-    }
-
-    /** Open-addressing set of at most {@code limit} longs; {@link #add} reports when the limit is passed. */
-    private static final class LongSet {
-        private final long[] slots;
-        private final boolean[] used;
-        private final int limit;
-        private int size;
-
-        LongSet(int limit) {
-            this.limit = limit;
-            this.slots = new long[Integer.highestOneBit(limit) * 4];
-            this.used = new boolean[slots.length];
-        }
-
-        /** False once the set would hold more than its limit. */
-        boolean add(long v) {
-            int mask = slots.length - 1;
-            int i = (int) (v * 0x9E3779B97F4A7C15L >>> 40) & mask;
-            while (used[i]) {
-                if (slots[i] == v) {
-                    return true;
-                }
-                i = (i + 1) & mask;
-            }
-            if (size == limit) {
-                return false;
-            }
-            used[i] = true;
-            slots[i] = v;
-            size++;
-            return true;
-        }
-
-        long[] values() {
-            long[] out = new long[size];
-            for (int i = 0, j = 0; i < slots.length; i++) {
-                if (used[i]) {
-                    out[j++] = slots[i];
-                }
-            }
-            return out;
-        }
     }
 }

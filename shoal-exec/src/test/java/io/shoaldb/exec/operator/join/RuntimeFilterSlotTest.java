@@ -70,4 +70,30 @@ class RuntimeFilterSlotTest {
         assertThat(publish(new LongVector(DataType.BIGINT, 3, new long[3], allNull), DataType.BIGINT)).isNull();
         assertThat(publish(vector(DataType.varchar(5), (Object) null), DataType.varchar(5))).isNull();
     }
+
+    private static int[] kept(RuntimeFilter f, ColumnVector probe) {
+        int[] rows = new int[probe.size()];
+        Arrays.setAll(rows, i -> i);
+        int n = f.compile().filter(new Batch(probe.size(), new ColumnVector[] {probe, probe, probe, probe}), rows,
+                rows.length, rows);
+        return Arrays.copyOf(rows, n);
+    }
+
+    @Test
+    void theCompiledFilterKeepsExactlyTheRowsWhoseKeyIsABuildKey() {
+        RuntimeFilter dates = publish(vector(DataType.DATE, LocalDate.of(2000, 1, 5), LocalDate.of(2000, 1, 9)),
+                DataType.DATE);
+        assertThat(kept(dates, vector(DataType.DATE, LocalDate.of(2000, 1, 5), null, LocalDate.of(2000, 1, 7),
+                LocalDate.of(2000, 1, 9), LocalDate.of(1999, 1, 9)))).containsExactly(0, 3);
+        RuntimeFilter money = publish(vector(DataType.decimal(15, 2), new BigDecimal("1.00"), new BigDecimal("2.50")),
+                DataType.decimal(15, 2));
+        assertThat(kept(money, vector(DataType.decimal(15, 2), new BigDecimal("2.50"), new BigDecimal("2.00"), null)))
+                .containsExactly(0);
+        long[] many = new long[3000];
+        Arrays.setAll(many, i -> 2L * i);
+        RuntimeFilter range = publish(new LongVector(DataType.BIGINT, many.length, many, null), DataType.BIGINT);
+        assertThat(kept(range, vector(DataType.BIGINT, -1L, 0L, 3L, 5998L, 5999L))).containsExactly(1, 2, 3);
+        RuntimeFilter text = publish(vector(DataType.varchar(5), "a", "c"), DataType.varchar(5));
+        assertThat(kept(text, vector(DataType.varchar(5), "b", "c", null, "a"))).containsExactly(1, 3);
+    }
 }

@@ -1,0 +1,60 @@
+package io.shoaldb.exec.operator.join;
+
+import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.exec.expr.FilterExpression;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.IntVector;
+import io.shoaldb.vector.LongVector;
+
+/**
+ * A runtime filter on a 32- or 64-bit key column (integers, dates, decimals): keeps the rows whose key lies in
+ * the build's range and, when the build sent its keys, is one of them (a hash lookup). NULL keys never pass.
+ * Columns of another representation go through {@code fallback}.
+ */
+final class IntegerKeyFilter implements FilterExpression {
+    private final int column;
+    private final long min;
+    private final long max;
+    private final LongKeySet keys;
+    private final FilterExpression fallback;
+
+    IntegerKeyFilter(int column, long min, long max, LongKeySet keys, FilterExpression fallback) {
+        this.column = column;
+        this.min = min;
+        this.max = max;
+        this.keys = keys;
+        this.fallback = fallback;
+    }
+
+    @Override
+    public int filter(Batch batch, int[] rows, int count, int[] out) {
+        FlatVector v = Flat.of(batch.column(column));
+        boolean nulls = v.mayHaveNulls();
+        int n = 0;
+        switch (v) {
+            case LongVector lv -> {
+                long[] a = lv.values();
+                for (int k = 0; k < count; k++) {
+                    int r = rows[k];
+                    long x = a[r];
+                    if (x >= min && x <= max && (keys == null || keys.contains(x)) && !(nulls && v.isNull(r))) {
+                        out[n++] = r;
+                    }
+                }
+            }
+            case IntVector iv -> {
+                int[] a = iv.values();
+                for (int k = 0; k < count; k++) {
+                    int r = rows[k];
+                    long x = a[r];
+                    if (x >= min && x <= max && (keys == null || keys.contains(x)) && !(nulls && v.isNull(r))) {
+                        out[n++] = r;
+                    }
+                }
+            }
+            default -> n = fallback.filter(batch, rows, count, out);
+        }
+        return n;
+    }
+}
