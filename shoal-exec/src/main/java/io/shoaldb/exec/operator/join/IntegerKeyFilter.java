@@ -14,17 +14,44 @@ import io.shoaldb.vector.LongVector;
  */
 final class IntegerKeyFilter implements FilterExpression {
     private final int column;
+    /** Keys spanning at most this many values are tested in a bitmap (one bit per value in the range). */
+    static final long MAX_BITMAP_RANGE = 1L << 23;
+
     private final long min;
     private final long max;
     private final LongKeySet keys;
+    /** Bit {@code v - min} set for every key, when the range is small enough; then {@code keys} is unused. */
+    private final long[] bitmap;
     private final FilterExpression fallback;
 
     IntegerKeyFilter(int column, long min, long max, LongKeySet keys, FilterExpression fallback) {
         this.column = column;
         this.min = min;
         this.max = max;
-        this.keys = keys;
         this.fallback = fallback;
+        long range = max - min; // min <= max, both from 64-bit keys: may overflow, then it is negative
+        if (keys != null && range >= 0 && range < MAX_BITMAP_RANGE) {
+            long[] bits = new long[(int) (range >>> 6) + 1];
+            for (long v : keys.values()) {
+                bits[(int) ((v - min) >>> 6)] |= 1L << (v - min);
+            }
+            this.bitmap = bits;
+            this.keys = null;
+        } else {
+            this.bitmap = null;
+            this.keys = keys;
+        }
+    }
+
+    private boolean passes(long x) {
+        if (x < min || x > max) {
+            return false;
+        }
+        if (bitmap != null) {
+            long o = x - min;
+            return (bitmap[(int) (o >>> 6)] & 1L << o) != 0;
+        }
+        return keys == null || keys.contains(x);
     }
 
     @Override
@@ -38,7 +65,7 @@ final class IntegerKeyFilter implements FilterExpression {
                 for (int k = 0; k < count; k++) {
                     int r = rows[k];
                     long x = a[r];
-                    if (x >= min && x <= max && (keys == null || keys.contains(x)) && !(nulls && v.isNull(r))) {
+                    if (passes(x) && !(nulls && v.isNull(r))) {
                         out[n++] = r;
                     }
                 }
@@ -48,7 +75,7 @@ final class IntegerKeyFilter implements FilterExpression {
                 for (int k = 0; k < count; k++) {
                     int r = rows[k];
                     long x = a[r];
-                    if (x >= min && x <= max && (keys == null || keys.contains(x)) && !(nulls && v.isNull(r))) {
+                    if (passes(x) && !(nulls && v.isNull(r))) {
                         out[n++] = r;
                     }
                 }

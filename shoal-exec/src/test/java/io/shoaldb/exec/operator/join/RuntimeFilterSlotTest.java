@@ -93,6 +93,10 @@ class RuntimeFilterSlotTest {
         Arrays.setAll(many, i -> 2L * i);
         RuntimeFilter range = publish(new LongVector(DataType.BIGINT, many.length, many, null), DataType.BIGINT);
         assertThat(kept(range, vector(DataType.BIGINT, -1L, 0L, 3L, 5998L, 5999L))).containsExactly(1, 2, 3);
+        // Keys spread too wide for a bitmap are looked up in a hash set; the extremes of 64 bits included.
+        RuntimeFilter wide = publish(vector(DataType.BIGINT, Long.MIN_VALUE, 1L << 40, Long.MAX_VALUE), DataType.BIGINT);
+        assertThat(kept(wide, vector(DataType.BIGINT, Long.MAX_VALUE, 0L, 1L << 40, (1L << 40) + 1, Long.MIN_VALUE)))
+                .containsExactly(0, 2, 4);
         RuntimeFilter text = publish(vector(DataType.varchar(5), "a", "c"), DataType.varchar(5));
         assertThat(kept(text, vector(DataType.varchar(5), "b", "c", null, "a"))).containsExactly(1, 3);
     }
