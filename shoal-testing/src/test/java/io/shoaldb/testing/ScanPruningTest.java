@@ -11,9 +11,11 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +52,7 @@ class ScanPruningTest {
         s.execute("INSERT INTO d VALUES (1250, 'x'), (1260, 'x'), (3500, 'y')");
     }
 
-    @org.junit.jupiter.api.AfterEach
+    @AfterEach
     void stop() throws Exception {
         s.close();
         connection.close();
@@ -120,7 +122,7 @@ class ScanPruningTest {
                 URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(200);
-        Map<String, Double> out = new java.util.HashMap<>();
+        Map<String, Double> out = new HashMap<>();
         Matcher m = Pattern.compile("(?m)^((?:scan|storage_page_cache)_[a-z_]+)(?:\\{[^}]*\\})? (\\S+)$").matcher(r.body());
         while (m.find()) {
             out.put(m.group(1), Double.parseDouble(m.group(2)));
