@@ -40,10 +40,10 @@ stop_all() {
 trap 'stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 start_shoal() {
-  # what bin/shoal runs, from the snapshot
+  # what bin/shoal runs, from the snapshot; SHOAL_ARGS adds server options, e.g. "--data_partitions=1"
   "$JAVA_HOME/bin/java" ${SHOAL_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
       -cp "$work/snap/server/shoal-server-0.1.0-SNAPSHOT.jar:$work/snap/server/lib/*" io.shoaldb.server.Main --query_port="$SHOAL_QPORT" --http_port="$SHOAL_HPORT" --webserver_port=0 \
-      --storage_root_path="$work/data" --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &
+      --storage_root_path="$work/data" --sys_log_dir="$work/log" ${SHOAL_ARGS:-} > "$work/shoal.out" 2>&1 &
   shoal_pid=$!
   local i=0
   until grep -qs "started:" "$work/shoal.out"; do

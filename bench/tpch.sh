@@ -10,6 +10,7 @@
 # Usage: bench/tpch.sh
 # Env: SF (1), RUNS (5), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2),
 #      SESSION (ShoalDB session variables for the queries, e.g. enable_profile=true,parallel_pipeline_task_num=2)
+#      SHOAL_ARGS (server options, e.g. "--data_partitions=1"), SHOAL_QPORT / SHOAL_HPORT (ports, 29030 / 28030)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SF=${SF:-1}
@@ -19,7 +20,7 @@ mkdir -p "$work/snap/bench" "$DATA"
 cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 
 machine
-echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} session=${SESSION:-}"
+echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-}"
 start_shoal
 "$JAVA_HOME/bin/java" -Xmx4g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar" \
   io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs "$RUNS" --query-port "$SHOAL_QPORT" --http-port "$SHOAL_HPORT" \

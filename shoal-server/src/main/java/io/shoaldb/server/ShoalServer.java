@@ -23,6 +23,7 @@ import io.shoaldb.server.auth.PasswordAuthenticator;
 import io.shoaldb.server.config.DataPaths;
 import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
+import io.shoaldb.server.metrics.MicrometerScanMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -102,13 +103,15 @@ public final class ShoalServer implements AutoCloseable {
                     .withPartitionCount(partitions.count()));
             opened.push(catalog);
             StorageOptions storageOptions = StorageOptions.DEFAULT.withInline(
-                    config.get(ServerConfigKeys.INLINE_LOAD_MAX_BYTES), config.get(ServerConfigKeys.INLINE_ROWSETS_MEM_LIMIT));
+                    config.get(ServerConfigKeys.INLINE_LOAD_MAX_BYTES), config.get(ServerConfigKeys.INLINE_ROWSETS_MEM_LIMIT))
+                    .withPageCache(config.get(ServerConfigKeys.STORAGE_PAGE_CACHE_LIMIT));
             StorageEngine storage = new StorageEngine(files, partitions, storageOptions);
             TransactionManager txns = TransactionManager.open(files, paths.metaDir().resolve("txn"), storage,
                     TxnOptions.defaults().withLabelKeepMax(
                             Duration.ofSeconds(config.get(ServerConfigKeys.LABEL_KEEP_MAX_SECOND))));
             opened.push(txns);
             PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            MicrometerScanMetrics.register(metrics, storage);
             GroupCommitManager groupCommit = new GroupCommitManager(files, paths.walDirs(), storage, txns,
                     GroupCommitOptions.defaults()
                             .withMaxWalNumPerTable(config.get(ServerConfigKeys.GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE))

@@ -10,6 +10,8 @@ import io.shoaldb.storage.segment.SegmentWriterOptions;
 import io.shoaldb.storage.segment.encoding.Compression;
 import io.shoaldb.storage.rowset.SegmentFiles;
 import io.shoaldb.storage.segment.IoFailures;
+import io.shoaldb.storage.segment.ScanCounters;
+import io.shoaldb.storage.segment.SegmentCache;
 import io.shoaldb.storage.tablet.TabletPlacement;
 import io.shoaldb.storage.tablet.TabletSchema;
 import java.io.IOException;
@@ -49,6 +51,8 @@ public final class StorageEngine implements RowsetPublisher {
     private final Map<Long, TableEntry> tables = new HashMap<>();
     private final RowsetRefs.InlineMemory inlineMemory = new RowsetRefs.InlineMemory();
     private final AtomicLong nextRowsetId;
+    private final SegmentCache segmentCache;
+    private final ScanCounters scanCounters = new ScanCounters();
     /** Rowset ids from here on were allocated by this process; recovery never touches their files. */
     private final long firstIdOfThisRun;
 
@@ -56,6 +60,7 @@ public final class StorageEngine implements RowsetPublisher {
         this.files = files;
         this.partitions = partitions;
         this.options = options;
+        this.segmentCache = new SegmentCache(options.pageCacheBytes());
         long maxOnDisk = 0;
         for (SegmentFile f : segmentFilesOnDisk()) {
             maxOnDisk = Math.max(maxOnDisk, f.rowsetId());
@@ -73,6 +78,16 @@ public final class StorageEngine implements RowsetPublisher {
 
     StorageOptions options() {
         return options;
+    }
+
+    /** Footers and decoded pages kept across scans (hits and misses for the metrics endpoint). */
+    public SegmentCache segmentCache() {
+        return segmentCache;
+    }
+
+    /** Pages and segments scans read and skipped by their zone maps, since start. */
+    public ScanCounters scanCounters() {
+        return scanCounters;
     }
 
     public DataPartitions partitions() {

@@ -19,19 +19,20 @@ import io.shoaldb.storage.segment.SegmentWriterOptions;
  *     the commit record with one fsync (0 = never)
  * @param inlineMemLimit inline rowsets held in memory until compaction rewrites them into files; past this
  *     total, loads write files again
+ * @param pageCacheBytes verified footers and decoded pages of segment files kept for later scans (0 = none)
  */
 public record StorageOptions(long memtableBytes, long segmentTargetBytes, SegmentWriterOptions segmentOptions,
                              int batchRows, int compactionTriggerRowsets, int compactionMaxInputs,
                              long compactionSmallRowsetBytes, long compactionBytesPerSecond,
                              long compactionIntervalMillis, int compactionThreads, long inlineLoadBytes,
-                             long inlineMemLimit) {
+                             long inlineMemLimit, long pageCacheBytes) {
     public static final StorageOptions DEFAULT = new StorageOptions(64L << 20, 256L << 20,
-            SegmentWriterOptions.DEFAULT, 4096, 8, 128, 64L << 20, 64L << 20, 1000, 2, 1L << 20, 64L << 20);
+            SegmentWriterOptions.DEFAULT, 4096, 8, 128, 64L << 20, 64L << 20, 1000, 2, 1L << 20, 64L << 20, 64L << 20);
 
     public StorageOptions {
         if (memtableBytes < 1 || segmentTargetBytes < 1 || batchRows < 1 || compactionTriggerRowsets < 1
                 || compactionMaxInputs < 2 || compactionBytesPerSecond < 0 || compactionIntervalMillis < 1
-                || compactionThreads < 1 || inlineLoadBytes < 0 || inlineMemLimit < 0) {
+                || compactionThreads < 1 || inlineLoadBytes < 0 || inlineMemLimit < 0 || pageCacheBytes < 0) {
             throw new IllegalArgumentException("invalid storage options " + this);
         }
     }
@@ -39,22 +40,28 @@ public record StorageOptions(long memtableBytes, long segmentTargetBytes, Segmen
     public StorageOptions withMemtableBytes(long bytes) {
         return new StorageOptions(bytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
                 compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
-                compactionThreads, inlineLoadBytes, inlineMemLimit);
+                compactionThreads, inlineLoadBytes, inlineMemLimit, pageCacheBytes);
     }
 
     public StorageOptions withCompaction(int triggerRowsets, int maxInputs, long bytesPerSecond) {
         return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, triggerRowsets,
-                maxInputs, compactionSmallRowsetBytes, bytesPerSecond, compactionIntervalMillis, compactionThreads, inlineLoadBytes, inlineMemLimit);
+                maxInputs, compactionSmallRowsetBytes, bytesPerSecond, compactionIntervalMillis, compactionThreads, inlineLoadBytes, inlineMemLimit, pageCacheBytes);
     }
 
     public StorageOptions withCompactionInterval(long millis) {
         return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
-                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, millis, compactionThreads, inlineLoadBytes, inlineMemLimit);
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, millis, compactionThreads, inlineLoadBytes, inlineMemLimit, pageCacheBytes);
     }
 
     public StorageOptions withInline(long loadBytes, long memLimit) {
         return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
                 compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
-                compactionThreads, loadBytes, memLimit);
+                compactionThreads, loadBytes, memLimit, pageCacheBytes);
+    }
+
+    public StorageOptions withPageCache(long bytes) {
+        return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
+                compactionThreads, inlineLoadBytes, inlineMemLimit, bytes);
     }
 }

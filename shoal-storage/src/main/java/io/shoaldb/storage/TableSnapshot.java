@@ -2,6 +2,8 @@ package io.shoaldb.storage;
 
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.segment.ScanCounters;
+import io.shoaldb.storage.segment.SegmentCache;
 import io.shoaldb.storage.tablet.TabletPlacement;
 import io.shoaldb.storage.tablet.TabletSchema;
 import java.nio.file.Path;
@@ -62,6 +64,16 @@ public final class TableSnapshot implements AutoCloseable {
     /** The facade this table's files are read through. */
     public FilesFacade files() {
         return engine.files();
+    }
+
+    /** Where scans of this table keep footers and decoded pages across queries. */
+    public SegmentCache segmentCache() {
+        return engine.segmentCache();
+    }
+
+    /** Where scans of this table count the pages they read and skip. */
+    public ScanCounters scanCounters() {
+        return engine.scanCounters();
     }
 
     /** Rows per batch that merging scans produce. */

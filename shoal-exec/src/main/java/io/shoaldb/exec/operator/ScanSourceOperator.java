@@ -3,6 +3,8 @@ package io.shoaldb.exec.operator;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.vector.Batch;
+import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
+import java.util.List;
 import java.util.Queue;
 import java.util.function.LongConsumer;
 
@@ -17,16 +19,22 @@ public final class ScanSourceOperator implements Operator, RowsRead {
     private final Queue<Long> tablets;
     private final LongConsumer onTablet;
     private final ScanCounters counters;
+    private final List<RuntimeFilterSlot> runtimeFilters;
     private ScanOperator current;
     private boolean finished;
 
+    /**
+     * @param queryCounters the query's scan counters, which this source's own add to
+     * @param runtimeFilters the runtime filters of the joins this scan feeds (applied as far as they are published)
+     */
     public ScanSourceOperator(TableSnapshot snapshot, PhysicalScan node, Queue<Long> tablets, LongConsumer onTablet,
-                              ScanCounters queryCounters) {
+                              ScanCounters queryCounters, List<RuntimeFilterSlot> runtimeFilters) {
         this.counters = new ScanCounters(queryCounters);
         this.snapshot = snapshot;
         this.node = node;
         this.tablets = tablets;
         this.onTablet = onTablet;
+        this.runtimeFilters = runtimeFilters;
     }
 
     @Override
@@ -39,7 +47,7 @@ public final class ScanSourceOperator implements Operator, RowsRead {
                     return null;
                 }
                 onTablet.accept(tablet);
-                current = new ScanOperator(snapshot, tablet, node, counters);
+                current = new ScanOperator(snapshot, tablet, node, counters, runtimeFilters);
             }
             Batch b = current.next();
             if (b != null) {

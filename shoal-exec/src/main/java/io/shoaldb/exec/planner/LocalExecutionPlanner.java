@@ -35,8 +35,11 @@ import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
 import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongFunction;
 
@@ -57,6 +60,8 @@ public final class LocalExecutionPlanner {
     private final int parallelism;
     private final int exchangeCapacity;
     private final ExecutionListener listener;
+    /** Runtime filters join builds will publish, by the probe-side scan (node identity) that applies them. */
+    private final Map<PhysicalScan, List<RuntimeFilterSlot>> runtimeFilters = new IdentityHashMap<>();
 
     /** A plan subtree as the part of a pipeline it becomes: its drivers, their operators, the builds it waits for. */
     private record Fragment(int drivers, Pipeline.Chain chain, List<Pipeline> dependencies) {
@@ -115,8 +120,10 @@ public final class LocalExecutionPlanner {
     private Fragment scan(PhysicalScan s) {
         TableSnapshot snapshot = snapshots.apply(s.tableId());
         ConcurrentLinkedQueue<Long> tablets = new ConcurrentLinkedQueue<>(snapshot.tabletIds().stream().sorted().toList());
+        List<RuntimeFilterSlot> filters = runtimeFilters.getOrDefault(s, List.of());
+        runtimeFilters.remove(s); // only the occurrence in the join's probe pipeline, reached first
         return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, tablets,
-                tablet -> listener.scanTaskStarted(s.tableId(), tablet), query.scans()), List.of());
+                tablet -> listener.scanTaskStarted(s.tableId(), tablet), query.scans(), filters), List.of());
     }
 
     private Fragment exchange(PhysicalExchange e) {
@@ -133,12 +140,15 @@ public final class LocalExecutionPlanner {
     }
 
     private Fragment join(PhysicalHashJoin j) {
+        List<RuntimeFilterTargets.Target> targets = RuntimeFilterTargets.of(j);
+        targets.forEach(t -> runtimeFilters.computeIfAbsent(t.scan(), k -> new ArrayList<>()).add(t.slot()));
         Fragment probe = fragment(j.probe());
         PhysicalNode buildNode = j.build() instanceof PhysicalExchange e && e.kind() == PhysicalExchange.Kind.BROADCAST
                 ? e.input() : j.build();
         Fragment build = fragment(buildNode);
         JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers());
         query.memory().trackShared(bridge::retainedBytes);
+        targets.forEach(t -> bridge.addRuntimeFilter(t.slot()));
         Pipeline buildPipeline = new Pipeline("join-build", build.drivers(), build.chain(), bridge, build.dependencies());
         query.add(buildPipeline);
         List<Pipeline> dependencies = new ArrayList<>(probe.dependencies());

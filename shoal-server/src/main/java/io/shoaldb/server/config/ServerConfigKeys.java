@@ -93,6 +93,11 @@ public final class ServerConfigKeys {
             text -> MemoryLimit.bytes("streaming_load_record_buffer_mem_limit", text, Runtime.getRuntime().maxMemory()),
             "50%", "memory all running loads together may hold for large records (beyond 1 MB each): a percentage"
                     + " of the JVM's maximum heap, or a size; a load that needs more fails");
+    public static final ConfigKey<Long> STORAGE_PAGE_CACHE_LIMIT = ConfigKey.custom("storage_page_cache_limit",
+            text -> text.strip().equals("0") ? 0L
+                    : MemoryLimit.bytes("storage_page_cache_limit", text, Runtime.getRuntime().maxMemory()),
+            "20%", "memory for segment footers and decoded pages kept across queries: a percentage of the JVM's"
+                    + " maximum heap, or a size; 0 = no cache");
     public static final ConfigKey<Integer> HTTP_MAX_CONNECTIONS = ConfigKey.integer("http_max_connections", 4096, 1,
             1_000_000, "most HTTP connections served at once over both HTTP ports; a request on one more gets 503");
     public static final ConfigKey<Integer> STREAMING_LOAD_MAX_CONCURRENCY = ConfigKey.integer(
@@ -114,7 +119,8 @@ public final class ServerConfigKeys {
                 LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
                 INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB, STREAMING_LOAD_JSON_MAX_MB,
-                STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
+                STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT, STORAGE_PAGE_CACHE_LIMIT,
+                HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD);
     }
 }

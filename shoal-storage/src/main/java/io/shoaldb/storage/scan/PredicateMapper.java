@@ -3,6 +3,7 @@ package io.shoaldb.storage.scan;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
 import io.shoaldb.storage.segment.ZoneMapPredicate.And;
 import io.shoaldb.storage.segment.ZoneMapPredicate.Compare;
+import io.shoaldb.storage.segment.ZoneMapPredicate.In;
 import io.shoaldb.storage.segment.ZoneMapPredicate.IsNotNull;
 import io.shoaldb.storage.segment.ZoneMapPredicate.IsNull;
 import io.shoaldb.storage.segment.ZoneMapPredicate.Or;
@@ -35,6 +36,7 @@ final class PredicateMapper {
             case Range r -> column(r.column(), toSegment) < 0 ? null
                     : new Range(toSegment.applyAsInt(r.column()), r.lower(), r.lowerInclusive(), r.upper(),
                             r.upperInclusive());
+            case In in -> column(in.column(), toSegment) < 0 ? null : new In(toSegment.applyAsInt(in.column()), in.values());
             case IsNull n -> column(n.column(), toSegment) < 0 ? null : new IsNull(toSegment.applyAsInt(n.column()));
             case IsNotNull n -> column(n.column(), toSegment) < 0 ? null
                     : new IsNotNull(toSegment.applyAsInt(n.column()));

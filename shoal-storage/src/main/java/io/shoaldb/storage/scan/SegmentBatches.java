@@ -1,5 +1,6 @@
 package io.shoaldb.storage.scan;
 
+import io.shoaldb.storage.segment.ScanCounters;
 import io.shoaldb.storage.segment.SegmentReader;
 import io.shoaldb.storage.segment.SegmentScanner;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
@@ -26,17 +27,18 @@ final class SegmentBatches implements AutoCloseable {
      * @param predicate on table column positions; {@code prunable[c]} says whether column c may prune
      */
     SegmentBatches(SegmentReader reader, TabletSchema schema, int[] columns, ZoneMapPredicate predicate,
-                   boolean[] prunable) {
+                   boolean[] prunable, ScanCounters counters) {
         this.reader = reader;
         try {
-            this.scanner = bind(schema, columns, predicate, prunable);
+            this.scanner = bind(schema, columns, predicate, prunable, counters);
         } catch (RuntimeException e) {
             reader.close();
             throw e;
         }
     }
 
-    private SegmentScanner bind(TabletSchema schema, int[] columns, ZoneMapPredicate predicate, boolean[] prunable) {
+    private SegmentScanner bind(TabletSchema schema, int[] columns, ZoneMapPredicate predicate, boolean[] prunable,
+                                ScanCounters counters) {
         this.segmentColumn = new int[columns.length];
         this.defaults = new FlatVector[columns.length];
         int present = 0;
@@ -60,7 +62,7 @@ final class SegmentBatches implements AutoCloseable {
         ZoneMapPredicate mapped = PredicateMapper.map(predicate, c -> prunable[c]
                 ? reader.columnIndexOf(schema.columns().get(c).uniqueId()) : -1);
         // A segment with only default columns still needs its page row counts: read one real column.
-        return reader.scan(present == 0 ? new int[] {0} : read, mapped);
+        return reader.scan(present == 0 ? new int[] {0} : read, mapped, counters);
     }
 
     /** The next batch (columns as requested), or null at the end. */
@@ -78,6 +80,7 @@ final class SegmentBatches implements AutoCloseable {
 
     @Override
     public void close() {
+        scanner.report();
         reader.close();
     }
 }

@@ -5,6 +5,8 @@ import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.merge.MergeSpec;
 import io.shoaldb.storage.merge.MergingStream;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.segment.ScanCounters;
+import io.shoaldb.storage.segment.SegmentCache;
 import io.shoaldb.storage.segment.SegmentReader;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
 import io.shoaldb.storage.tablet.AggregateFunction;
@@ -61,7 +63,7 @@ public final class TabletScan implements AutoCloseable {
             return new TabletScan(new Concatenation(snapshot, tabletId, rowsets, read, predicate, prunable),
                     positions(read, projection));
         }
-        return merged(snapshot, tabletId, rowsets, projection, predicate);
+        return merged(snapshot, tabletId, rowsets, projection, predicate, Reads.of(snapshot));
     }
 
     /**
@@ -71,11 +73,13 @@ public final class TabletScan implements AutoCloseable {
     public static TabletScan openForCompaction(TableSnapshot snapshot, long tabletId, List<RowsetMeta> inputs) {
         int[] all = new int[snapshot.schema().columnCount()];
         Arrays.setAll(all, i -> i);
-        return merged(snapshot, tabletId, inputs, all, ZoneMapPredicate.ALWAYS);
+        // Its inputs are read once and then replaced: not worth a place in the cache, nor a query's counters.
+        return merged(snapshot, tabletId, inputs, all, ZoneMapPredicate.ALWAYS, new Reads(SegmentCache.NONE,
+                new ScanCounters()));
     }
 
     private static TabletScan merged(TableSnapshot snapshot, long tabletId, List<RowsetMeta> rowsets, int[] projection,
-                                     ZoneMapPredicate predicate) {
+                                     ZoneMapPredicate predicate, Reads reads) {
         TabletSchema schema = snapshot.schema();
         TreeSet<Integer> needed = new TreeSet<>();
         for (int k = 0; k < schema.keyColumnCount(); k++) {
@@ -106,8 +110,10 @@ public final class TabletScan implements AutoCloseable {
         try {
             for (RowsetMeta rowset : rowsets) {
                 for (int s = 0; s < rowset.segmentFiles().size(); s++) {
-                    SegmentReader reader = openSegment(snapshot.files(), snapshot.tabletDirectory(tabletId), rowset, s);
-                    sources.add(new SegmentRowSource(new SegmentBatches(reader, schema, read, predicate, prunable)));
+                    SegmentReader reader = openSegment(snapshot.files(), snapshot.tabletDirectory(tabletId), rowset, s,
+                            reads.cache());
+                    sources.add(new SegmentRowSource(new SegmentBatches(reader, schema, read, predicate, prunable,
+                            reads.counters())));
                 }
             }
         } catch (RuntimeException e) {
@@ -128,11 +134,19 @@ public final class TabletScan implements AutoCloseable {
         }, positions(read, projection));
     }
 
-    /** Segment {@code ordinal} of the rowset: its file, or the image an inline rowset carries. */
-    private static SegmentReader openSegment(FilesFacade files, Path directory, RowsetMeta rowset, int ordinal) {
+    /** Segment {@code ordinal} of the rowset: its file (through the cache), or the image an inline rowset carries. */
+    private static SegmentReader openSegment(FilesFacade files, Path directory, RowsetMeta rowset, int ordinal,
+                                             SegmentCache cache) {
         Path path = directory.resolve(rowset.segmentFiles().get(ordinal));
         return rowset.inline() ? SegmentReader.openImage(path, rowset.inlineSegments().get(ordinal))
-                : SegmentReader.open(files, path);
+                : SegmentReader.open(files, path, cache);
+    }
+
+    /** Where a scan keeps decoded pages and counts what it read and skipped. */
+    private record Reads(SegmentCache cache, ScanCounters counters) {
+        static Reads of(TableSnapshot snapshot) {
+            return new Reads(snapshot.segmentCache(), snapshot.scanCounters());
+        }
     }
 
     /** One segment of one rowset. */
@@ -183,6 +197,7 @@ public final class TabletScan implements AutoCloseable {
         private final int[] read;
         private final ZoneMapPredicate predicate;
         private final boolean[] prunable;
+        private final Reads reads;
         private int nextSegment;
         private SegmentBatches current;
 
@@ -199,6 +214,7 @@ public final class TabletScan implements AutoCloseable {
             this.read = read;
             this.predicate = predicate;
             this.prunable = prunable;
+            this.reads = Reads.of(snapshot);
         }
 
         @Override
@@ -209,8 +225,8 @@ public final class TabletScan implements AutoCloseable {
                         return null;
                     }
                     SegmentRef next = segments.get(nextSegment++);
-                    SegmentReader reader = openSegment(files, directory, next.rowset(), next.ordinal());
-                    current = new SegmentBatches(reader, schema, read, predicate, prunable);
+                    SegmentReader reader = openSegment(files, directory, next.rowset(), next.ordinal(), reads.cache());
+                    current = new SegmentBatches(reader, schema, read, predicate, prunable, reads.counters());
                 }
                 Batch b = current.next();
                 if (b != null) {

@@ -29,22 +29,34 @@ public final class SegmentReader implements AutoCloseable {
     private final SegmentInput input;
     private final Footer footer;
     private final List<SegmentColumn> schema;
+    private final SegmentCache cache;
+    private final SegmentCache.SegmentKey key;
 
-    private SegmentReader(Path path, SegmentInput input, Footer footer) {
+    private SegmentReader(Path path, SegmentInput input, Footer footer, SegmentCache cache, SegmentCache.SegmentKey key) {
         this.path = path;
         this.input = input;
         this.footer = footer;
         this.schema = footer.columns().stream().map(ColumnMeta::column).toList();
+        this.cache = cache;
+        this.key = key;
     }
 
     public static SegmentReader open(FilesFacade files, Path path) {
+        return open(files, path, SegmentCache.NONE);
+    }
+
+    /**
+     * Opens the file, taking its verified footer and decoded pages from {@code cache} when they are there
+     * (and adding them when not): only the trailer is read to identify the file.
+     */
+    public static SegmentReader open(FilesFacade files, Path path, SegmentCache cache) {
         FileChannel channel;
         try {
             channel = files.open(path, StandardOpenOption.READ);
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
         }
-        return open(path, new SegmentInput.FileInput(channel));
+        return open(path, new SegmentInput.FileInput(channel), cache);
     }
 
     /**
@@ -52,29 +64,15 @@ public final class SegmentReader implements AutoCloseable {
      * where the segment would live, for error messages.
      */
     public static SegmentReader openImage(Path path, byte[] image) {
-        return open(path, new SegmentInput.ImageInput(image));
+        return open(path, new SegmentInput.ImageInput(image), SegmentCache.NONE);
     }
 
-    private static SegmentReader open(Path path, SegmentInput input) {
-        try {
-            return new SegmentReader(path, input, readFooter(path, input));
-        } catch (RuntimeException e) {
-            closeQuietly(input, e);
-            throw e;
-        }
-    }
-
-    private static Footer readFooter(Path path, SegmentInput input) {
+    private static SegmentReader open(Path path, SegmentInput input, SegmentCache cache) {
         try {
             long size = input.size();
             if (size < SegmentFormat.HEADER_SIZE + SegmentFormat.TRAILER_SIZE) {
                 throw corrupt(path, "file of " + size + " bytes is shorter than header and trailer");
             }
-            ByteSource header = new ByteSource(input.read(0, SegmentFormat.HEADER_SIZE));
-            if (!Arrays.equals(header.readBytes(8), SegmentFormat.HEADER_MAGIC)) {
-                throw corrupt(path, "bad header magic");
-            }
-            int headerVersion = header.readInt();
             ByteSource trailer = new ByteSource(input.read(size - SegmentFormat.TRAILER_SIZE, SegmentFormat.TRAILER_SIZE));
             long footerOffset = trailer.readLong();
             int footerLength = trailer.readInt();
@@ -82,33 +80,56 @@ public final class SegmentReader implements AutoCloseable {
             if (!Arrays.equals(trailer.readBytes(8), SegmentFormat.TRAILER_MAGIC)) {
                 throw corrupt(path, "bad trailer magic (truncated or not a segment)");
             }
-            if (footerLength < 0 || footerLength > SegmentFormat.MAX_FOOTER_BYTES
-                    || footerOffset < SegmentFormat.HEADER_SIZE
-                    || footerOffset + footerLength + SegmentFormat.TRAILER_SIZE != size) {
-                throw corrupt(path, "trailer points to a footer at " + footerOffset + " of " + footerLength
-                        + " bytes in a file of " + size);
+            SegmentCache.SegmentKey key = new SegmentCache.SegmentKey(path.toString(), size, footerOffset, footerLength,
+                    footerCrc);
+            Footer footer = cache.footer(key);
+            if (footer == null) {
+                footer = readFooter(path, input, size, footerOffset, footerLength, footerCrc);
+                cache.putFooter(key, footer);
             }
-            byte[] footerBytes = input.read(footerOffset, footerLength);
-            CRC32C crc = new CRC32C();
-            crc.update(footerBytes);
-            if ((int) crc.getValue() != footerCrc) {
-                throw corrupt(path, "footer checksum mismatch");
-            }
-            Footer footer;
-            try {
-                footer = FooterCodec.read(footerBytes);
-            } catch (FormatException e) {
-                throw corrupt(path, "footer: " + e.getMessage());
-            }
-            if (headerVersion != footer.formatVersion()) {
-                throw corrupt(path, "header version " + headerVersion + " differs from footer version "
-                        + footer.formatVersion());
-            }
-            checkPagesTile(path, footer, footerOffset);
-            return footer;
+            return new SegmentReader(path, input, footer, cache, key);
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+            ShoalException failure = ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+            closeQuietly(input, failure);
+            throw failure;
+        } catch (RuntimeException e) {
+            closeQuietly(input, e);
+            throw e;
         }
+    }
+
+    /** Reads and verifies the footer the trailer points to: header, bounds, checksum, parse, page tiling. */
+    private static Footer readFooter(Path path, SegmentInput input, long size, long footerOffset, int footerLength,
+                                     int footerCrc) throws IOException {
+        ByteSource header = new ByteSource(input.read(0, SegmentFormat.HEADER_SIZE));
+        if (!Arrays.equals(header.readBytes(8), SegmentFormat.HEADER_MAGIC)) {
+            throw corrupt(path, "bad header magic");
+        }
+        int headerVersion = header.readInt();
+        if (footerLength < 0 || footerLength > SegmentFormat.MAX_FOOTER_BYTES
+                || footerOffset < SegmentFormat.HEADER_SIZE
+                || footerOffset + footerLength + SegmentFormat.TRAILER_SIZE != size) {
+            throw corrupt(path, "trailer points to a footer at " + footerOffset + " of " + footerLength
+                    + " bytes in a file of " + size);
+        }
+        byte[] footerBytes = input.read(footerOffset, footerLength);
+        CRC32C crc = new CRC32C();
+        crc.update(footerBytes);
+        if ((int) crc.getValue() != footerCrc) {
+            throw corrupt(path, "footer checksum mismatch");
+        }
+        Footer footer;
+        try {
+            footer = FooterCodec.read(footerBytes);
+        } catch (FormatException e) {
+            throw corrupt(path, "footer: " + e.getMessage());
+        }
+        if (headerVersion != footer.formatVersion()) {
+            throw corrupt(path, "header version " + headerVersion + " differs from footer version "
+                    + footer.formatVersion());
+        }
+        checkPagesTile(path, footer, footerOffset);
+        return footer;
     }
 
     /** Pages must cover [header end, footer start) exactly, without gaps or overlaps. */
@@ -168,16 +189,31 @@ public final class SegmentReader implements AutoCloseable {
 
     /** Pages of {@code columnIndexes} as batches, skipping pages the predicate rules out. */
     public SegmentScanner scan(int[] columnIndexes, ZoneMapPredicate predicate) {
+        return scan(columnIndexes, predicate, new ScanCounters());
+    }
+
+    /** Like {@link #scan(int[], ZoneMapPredicate)}, adding what was read and skipped to {@code counters}. */
+    public SegmentScanner scan(int[] columnIndexes, ZoneMapPredicate predicate, ScanCounters counters) {
         for (int c : columnIndexes) {
             if (c < 0 || c >= schema.size()) {
                 throw new IllegalArgumentException("column " + c + " not in a segment of " + schema.size());
             }
         }
-        return new SegmentScanner(this, columnIndexes.clone(), ZoneMapPruner.compile(predicate, schema));
+        return new SegmentScanner(this, columnIndexes.clone(), ZoneMapPruner.compile(predicate, schema), counters);
     }
 
-    /** Reads, verifies and decodes one page of one column. */
+    /** Reads, verifies and decodes one page of one column, or takes it decoded from the cache. */
     public ColumnVector readPage(int column, int page) {
+        ColumnVector cached = cache.page(key, column, page);
+        if (cached != null) {
+            return cached;
+        }
+        ColumnVector decoded = decodePage(column, page);
+        cache.putPage(key, column, page, decoded);
+        return decoded;
+    }
+
+    private ColumnVector decodePage(int column, int page) {
         PageMeta meta = pageMeta(column, page);
         SegmentColumn col = schema.get(column);
         String where = "column " + column + " (unique id " + col.uniqueId() + ") page " + page;

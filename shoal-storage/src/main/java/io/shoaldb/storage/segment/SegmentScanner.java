@@ -4,23 +4,33 @@ import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
 
 /**
- * Pulls one batch per surviving page index: the projected columns of that page. Pages whose zone maps
- * rule out the predicate are skipped without reading. Single-threaded; open one scanner per task.
+ * Pulls one batch per surviving page index: the projected columns of that page. A segment whose column
+ * zone maps rule out the predicate yields nothing; otherwise pages whose zone maps rule it out are skipped
+ * without reading. Single-threaded; open one scanner per task.
  */
 public final class SegmentScanner {
     private final SegmentReader reader;
     private final int[] columns;
     private final ZoneMapPruner pruner;
+    private final ScanCounters counters;
+    private final boolean segmentSkipped;
     private int nextPage;
     private int pagesRead;
     private int pagesSkipped;
     private long lastFirstRow = -1;
     private long nextFirstRow;
+    private boolean reported;
 
-    SegmentScanner(SegmentReader reader, int[] columns, ZoneMapPruner pruner) {
+    SegmentScanner(SegmentReader reader, int[] columns, ZoneMapPruner pruner, ScanCounters counters) {
         this.reader = reader;
         this.columns = columns;
         this.pruner = pruner;
+        this.counters = counters;
+        this.segmentSkipped = !pruner.mightMatch(reader::columnZoneMap);
+        if (segmentSkipped) {
+            pagesSkipped = reader.pageCount();
+            nextPage = reader.pageCount();
+        }
     }
 
     /** The next batch, or null when the segment is exhausted. */
@@ -42,7 +52,16 @@ public final class SegmentScanner {
             nextFirstRow += rows;
             return new Batch(rows, vectors);
         }
+        report();
         return null;
+    }
+
+    /** Adds this scanner's counts to the totals, once (at the end, or when closed early). */
+    public void report() {
+        if (!reported) {
+            reported = true;
+            counters.add(pagesRead, pagesSkipped, segmentSkipped);
+        }
     }
 
     /** Segment row number of the first row of the batch last returned (for row ids and delete bitmaps). */
@@ -56,5 +75,10 @@ public final class SegmentScanner {
 
     public int pagesSkipped() {
         return pagesSkipped;
+    }
+
+    /** Whether the segment's column zone maps ruled the predicate out, so no page was looked at. */
+    public boolean segmentSkipped() {
+        return segmentSkipped;
     }
 }

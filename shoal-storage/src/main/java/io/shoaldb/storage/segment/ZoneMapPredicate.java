@@ -24,6 +24,16 @@ public sealed interface ZoneMapPredicate {
             implements ZoneMapPredicate {
     }
 
+    /**
+     * {@code column IN (values)}: a zone can match only if one of the values lies within its bounds (one
+     * binary search over the sorted values per zone, however long the list). NULLs in the list match nothing.
+     */
+    record In(int column, List<Object> values) implements ZoneMapPredicate {
+        public In {
+            values = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(values));
+        }
+    }
+
     record IsNull(int column) implements ZoneMapPredicate {
     }
 

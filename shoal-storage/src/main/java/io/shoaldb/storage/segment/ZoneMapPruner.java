@@ -36,6 +36,7 @@ public final class ZoneMapPruner {
             case ZoneMapPredicate.IsNotNull n -> zones -> zones.apply(checked(n.column(), schema)).hasValues();
             case ZoneMapPredicate.Compare c -> compare(c, schema);
             case ZoneMapPredicate.Range r -> range(r, schema);
+            case ZoneMapPredicate.In in -> in(in, schema);
             case ZoneMapPredicate.And a -> {
                 Test[] terms = a.terms().stream().map(t -> compileTest(t, schema)).toArray(Test[]::new);
                 yield zones -> {
@@ -84,6 +85,41 @@ public final class ZoneMapPruner {
                 case GT -> vsMax < 0;
                 case GE -> vsMax <= 0;
             };
+        };
+    }
+
+    private static Test in(ZoneMapPredicate.In in, List<SegmentColumn> schema) {
+        int column = checked(in.column(), schema);
+        List<byte[]> keys = new java.util.ArrayList<>();
+        for (Object v : in.values()) {
+            if (v == null) {
+                continue; // column = NULL is never true
+            }
+            byte[] k = ZoneKeys.ofConstant(schema.get(column).type(), v);
+            if (k == null) {
+                return zones -> true;
+            }
+            keys.add(k);
+        }
+        byte[][] sorted = keys.toArray(byte[][]::new);
+        Arrays.sort(sorted, Arrays::compareUnsigned);
+        return zones -> {
+            ZoneMap z = zones.apply(column);
+            if (!z.hasValues() || sorted.length == 0) {
+                return false;
+            }
+            // The first value >= min must exist and be <= max.
+            int lo = 0;
+            int hi = sorted.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (Arrays.compareUnsigned(sorted[mid], z.min()) < 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo < sorted.length && Arrays.compareUnsigned(sorted[lo], z.max()) <= 0;
         };
     }
 

@@ -63,6 +63,17 @@ class ZoneMapPruningTest {
     }
 
     @Test
+    void inListsSkipPagesHoldingNoneOfTheValues() {
+        check(new ZoneMapPredicate.In(0, java.util.Arrays.asList(950L, 5L, null, 3000L)), 2,
+                r -> (long) r[0] == 5 || (long) r[0] == 950);
+        check(new ZoneMapPredicate.In(0, List.of(-1L, 1000L)), 0, r -> false);
+        check(new ZoneMapPredicate.In(0, List.of()), 0, r -> false);
+        check(new ZoneMapPredicate.In(4, List.of(LocalDate.ofEpochDay(20_002), LocalDate.ofEpochDay(20_007))), 2,
+                r -> r[4].equals(LocalDate.ofEpochDay(20_002)) || r[4].equals(LocalDate.ofEpochDay(20_007)));
+        check(new ZoneMapPredicate.In(3, List.of(new BigDecimal("7.77"), new BigDecimal("0.015"))), 10, r -> true);
+    }
+
+    @Test
     void stringsDoublesDecimalsAndDates() {
         check(ZoneMapPredicate.compare(1, GE, "name-8"), 2, r -> ((String) r[1]).compareTo("name-8") >= 0);
         check(ZoneMapPredicate.eq(1, rows.get(555)[1]), 1, r -> r[1].equals(rows.get(555)[1]));

@@ -26,6 +26,7 @@ public final class JoinBridge implements PipelineSink {
     private final int probersPerTable;
     private final BatchBuilder[] buffers;
     private final JoinHashTable[] tables;
+    private final List<RuntimeFilterSlot> runtimeFilters = new ArrayList<>();
     private int unfinished;
 
     public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers) {
@@ -40,6 +41,11 @@ public final class JoinBridge implements PipelineSink {
         this.buffers = new BatchBuilder[buildDrivers];
         this.tables = new JoinHashTable[partitioned ? buildDrivers : 1];
         this.unfinished = buildDrivers;
+    }
+
+    /** A probe-side scan this (broadcast) build filters once complete; call before the build runs. */
+    public void addRuntimeFilter(RuntimeFilterSlot slot) {
+        runtimeFilters.add(slot);
     }
 
     @Override
@@ -75,6 +81,7 @@ public final class JoinBridge implements PipelineSink {
             }
         }
         Batch all = concat(parts);
+        runtimeFilters.forEach(slot -> slot.publish(all));
         JoinHashTable table = JoinHashTable.build(all, node.buildKeys(), node.nullSafe(), probersPerTable);
         synchronized (this) {
             tables[0] = table;

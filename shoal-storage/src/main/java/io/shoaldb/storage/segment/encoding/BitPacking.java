@@ -49,29 +49,96 @@ public final class BitPacking {
 
     /** Reads {@code n} values into {@code out[0..n)} as {@code base + packed}. */
     public static void unpack(ByteSource in, int n, long base, int width, long[] out) {
+        unpack(in, n, base, width, out, 0);
+    }
+
+    /**
+     * Reads {@code n} values into {@code out[at..at+n)} as {@code base + packed}, straight from the source
+     * array: values whose 8 bytes lie inside the array take one unaligned load (two past width 56), the last
+     * few are assembled byte by byte.
+     */
+    public static void unpack(ByteSource in, int n, long base, int width, long[] out, int at) {
+        int start = checkedStart(in, n, width);
+        if (width == 0) {
+            java.util.Arrays.fill(out, at, at + n, base);
+            return;
+        }
+        byte[] buf = in.array();
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        int fast = fastValues(buf.length - start, n, width);
+        long bitPos = 0;
+        int i = 0;
+        if (width <= 56) {
+            for (; i < fast; i++, bitPos += width) {
+                long v = (long) LONG.get(buf, start + (int) (bitPos >>> 3)) >>> (bitPos & 7);
+                out[at + i] = base + (v & mask);
+            }
+        }
+        for (; i < n; i++, bitPos += width) {
+            out[at + i] = base + (read(buf, start, bitPos, width) & mask);
+        }
+    }
+
+    /**
+     * Reads {@code n} values into {@code out[0..n)} as {@code (int) (base + packed)}; the caller has checked
+     * that {@code base} and {@code base + 2^width - 1} fit 32 bits, so every value does.
+     */
+    public static void unpackInts(ByteSource in, int n, long base, int width, int[] out) {
+        int start = checkedStart(in, n, width);
+        if (width == 0) {
+            java.util.Arrays.fill(out, 0, n, (int) base);
+            return;
+        }
+        byte[] buf = in.array();
+        int mask = (int) ((1L << width) - 1);
+        int b = (int) base;
+        int fast = fastValues(buf.length - start, n, width);
+        long bitPos = 0;
+        int i = 0;
+        for (; i < fast; i++, bitPos += width) {
+            long v = (long) LONG.get(buf, start + (int) (bitPos >>> 3)) >>> (bitPos & 7);
+            out[i] = b + ((int) v & mask);
+        }
+        for (; i < n; i++, bitPos += width) {
+            out[i] = b + ((int) read(buf, start, bitPos, width) & mask);
+        }
+    }
+
+    /** Checks that the packed bytes are there, consumes them and returns where they start. */
+    private static int checkedStart(ByteSource in, int n, int width) {
         if (width < 0 || width > 64) {
             throw new FormatException("bit width " + width);
         }
-        long bytes = packedBytes(n, width);
+        int bytes = (int) packedBytes(n, width);
         in.require(bytes);
-        if (width == 0) {
-            java.util.Arrays.fill(out, 0, n, base);
-            return;
+        int start = in.position();
+        in.skip(bytes);
+        return start;
+    }
+
+    /** How many leading values can be read with whole 8-byte loads inside an array of {@code avail} bytes. */
+    private static int fastValues(int avail, int n, int width) {
+        // Value i's load covers bytes [bitPos/8, bitPos/8 + 8): it fits while bitPos/8 + 8 <= avail.
+        long lastByte = avail - 8L;
+        if (lastByte < 0) {
+            return 0;
         }
-        // Copy into a padded buffer so every value can be read with one or two unaligned 8-byte loads.
-        byte[] padded = new byte[(int) bytes + 16];
-        System.arraycopy(in.array(), in.position(), padded, 0, (int) bytes);
-        in.skip((int) bytes);
-        long mask = width == 64 ? -1L : (1L << width) - 1;
-        long bitPos = 0;
-        for (int i = 0; i < n; i++, bitPos += width) {
-            int byteIndex = (int) (bitPos >>> 3);
-            int shift = (int) (bitPos & 7);
-            long v = (long) LONG.get(padded, byteIndex) >>> shift;
-            if (shift + width > 64) {
-                v |= (long) (padded[byteIndex + 8] & 0xFF) << (64 - shift);
-            }
-            out[i] = base + (v & mask);
+        return (int) Math.min(n, (lastByte * 8) / width + 1);
+    }
+
+    /** The {@code width} bits at {@code bitPos} (and junk above them), byte by byte: only bytes they touch. */
+    private static long read(byte[] buf, int start, long bitPos, int width) {
+        int first = start + (int) (bitPos >>> 3);
+        int shift = (int) (bitPos & 7);
+        int bytes = (shift + width + 7) >>> 3;
+        long v = 0;
+        for (int k = 0; k < bytes && k < 8; k++) {
+            v |= (long) (buf[first + k] & 0xFF) << (8 * k);
         }
+        v >>>= shift;
+        if (bytes > 8) {
+            v |= (long) (buf[first + 8] & 0xFF) << (64 - shift);
+        }
+        return v;
     }
 }

@@ -1,5 +1,10 @@
 package io.shoaldb.storage.segment.encoding;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * Encodes a run of integers (held as longs; 32-bit columns are sign-extended) with PLAIN, RUN_LENGTH,
  * BIT_PACKED or DELTA, and picks the smallest of them for a page. Payload layouts:
@@ -11,6 +16,8 @@ package io.shoaldb.storage.segment.encoding;
  * </pre>
  */
 public final class IntegerCodec {
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private IntegerCodec() {
     }
 
@@ -129,8 +136,14 @@ public final class IntegerCodec {
         switch (encoding) {
             case PLAIN -> {
                 in.require((long) n * width);
-                for (int i = 0; i < n; i++) {
-                    out[i] = width == 4 ? in.readInt() : in.readLong();
+                if (width == 8) {
+                    ByteBuffer.wrap(in.array(), in.position(), n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
+                            .get(out, 0, n);
+                    in.skip(n * 8);
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = in.readInt();
+                    }
                 }
             }
             case RUN_LENGTH -> {
@@ -171,15 +184,38 @@ public final class IntegerCodec {
         }
     }
 
+    /**
+     * Decodes {@code n} 32-bit values straight into {@code out[0..n)}: PLAIN is a bulk copy and a BIT_PACKED
+     * frame whose whole range fits 32 bits unpacks without a range check per value; other pages go through
+     * {@link #decode} and are narrowed.
+     */
+    public static void decodeInts(Encoding encoding, ByteSource in, int n, int[] out) {
+        if (encoding == Encoding.PLAIN) {
+            in.require(4L * n);
+            ByteBuffer.wrap(in.array(), in.position(), n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer()
+                    .get(out, 0, n);
+            in.skip(n * 4);
+            return;
+        }
+        if (encoding == Encoding.BIT_PACKED && in.remaining() >= 9) {
+            long base = (long) LONG.get(in.array(), in.position());
+            int bits = in.array()[in.position() + 8] & 0xFF;
+            if (bits < 32 && base == (int) base && base + ((1L << bits) - 1) == (int) (base + ((1L << bits) - 1))) {
+                in.skip(9);
+                BitPacking.unpackInts(in, n, base, bits, out);
+                return;
+            }
+        }
+        long[] wide = new long[n];
+        decode(encoding, in, n, 4, wide);
+        for (int i = 0; i < n; i++) {
+            out[i] = (int) wide[i];
+        }
+    }
+
     private static void decodeFrame(ByteSource in, int n, long[] out, int at) {
         long base = in.readLong();
         int bits = in.readByte();
-        if (at == 0) {
-            BitPacking.unpack(in, n, base, bits, out);
-        } else {
-            long[] tmp = new long[n];
-            BitPacking.unpack(in, n, base, bits, tmp);
-            System.arraycopy(tmp, 0, out, at, n);
-        }
+        BitPacking.unpack(in, n, base, bits, out, at);
     }
 }

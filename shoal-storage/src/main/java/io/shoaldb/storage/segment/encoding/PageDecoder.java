@@ -11,6 +11,8 @@ import io.shoaldb.vector.LongVector;
 import io.shoaldb.vector.PhysicalType;
 import io.shoaldb.vector.Validity;
 import io.shoaldb.vector.type.DataType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * Decodes an uncompressed page body written by {@link PageEncoder} into a vector of {@code rows} rows.
@@ -35,12 +37,12 @@ public final class PageDecoder {
         }
         ColumnVector result = switch (physical) {
             case INT32 -> {
-                long[] vals = new long[rows];
-                IntegerCodec.decode(encoding, in, n, 4, vals);
-                scatter(vals, validity, n, rows);
                 int[] ints = new int[rows];
-                for (int i = 0; i < rows; i++) {
-                    ints[i] = (int) vals[i];
+                IntegerCodec.decodeInts(encoding, in, n, ints);
+                if (validity != null) {
+                    for (int i = rows - 1, j = n - 1; i >= 0; i--) {
+                        ints[i] = Validity.isValid(validity, i) ? ints[j--] : 0;
+                    }
                 }
                 yield new IntVector(type, rows, ints, validity);
             }
@@ -65,14 +67,14 @@ public final class PageDecoder {
             case FLOAT64 -> {
                 requirePlain(encoding, physical);
                 in.require(8L * n);
-                long[] bits = new long[rows];
-                for (int i = 0; i < n; i++) {
-                    bits[i] = in.readLong();
-                }
-                scatter(bits, validity, n, rows);
                 double[] vals = new double[rows];
-                for (int i = 0; i < rows; i++) {
-                    vals[i] = Double.longBitsToDouble(bits[i]);
+                ByteBuffer.wrap(in.array(), in.position(), n * 8).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer()
+                        .get(vals, 0, n);
+                in.skip(n * 8);
+                if (validity != null) {
+                    for (int i = rows - 1, j = n - 1; i >= 0; i--) {
+                        vals[i] = Validity.isValid(validity, i) ? vals[j--] : 0d;
+                    }
                 }
                 yield new DoubleVector(type, rows, vals, validity);
             }

@@ -50,6 +50,65 @@ class IntegerCodecTest {
     }
 
     @Test
+    void unpackReadsInPlaceWhetherOrNotBytesFollowThePayload() {
+        Random rnd = new Random(3);
+        for (int width = 0; width <= 64; width++) {
+            for (int n : new int[] {0, 1, 7, 8, 9, 63, 64, 65, 1000}) {
+                long mask = width == 64 ? -1L : (1L << width) - 1;
+                long[] values = new long[n];
+                for (int i = 0; i < n; i++) {
+                    values[i] = -77 + (rnd.nextLong() & mask);
+                }
+                ByteSink out = new ByteSink(8);
+                out.writeByte(0x5A); // the payload does not start the array
+                BitPacking.pack(out, values, 0, n, -77, width);
+                byte[] exact = out.toByteArray();
+                for (byte[] buf : new byte[][] {exact, Arrays.copyOf(exact, exact.length + 11)}) {
+                    long[] back = new long[n + 2];
+                    ByteSource in = new ByteSource(buf, 1, exact.length - 1);
+                    BitPacking.unpack(in, n, -77, width, back, 2);
+                    assertThat(in.remaining()).isZero();
+                    assertThat(Arrays.copyOfRange(back, 2, n + 2)).as("width %d n %d", width, n).containsExactly(values);
+                    if (width < 32) {
+                        int[] ints = new int[n];
+                        BitPacking.unpackInts(new ByteSource(buf, 1, exact.length - 1), n, -77, width, ints);
+                        assertThat(Arrays.stream(ints).asLongStream().toArray()).as("ints width %d n %d", width, n)
+                                .containsExactly(values);
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Encoding.class, names = {"PLAIN", "RUN_LENGTH", "BIT_PACKED", "DELTA"})
+    void decodesThirtyTwoBitValuesStraightIntoInts(Encoding encoding) {
+        Random rnd = new Random(4);
+        long[][] cases = {
+            {}, {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1}, rnd.ints(1000).asLongStream().toArray(),
+            rnd.ints(5000, 8000, 12000).asLongStream().toArray(), sorted(rnd, 1000),
+        };
+        for (long[] values : cases) {
+            ByteSink out = new ByteSink(16);
+            IntegerCodec.encode(encoding, values, values.length, 4, out);
+            int[] decoded = new int[values.length];
+            ByteSource in = new ByteSource(out.toByteArray());
+            IntegerCodec.decodeInts(encoding, in, values.length, decoded);
+            assertThat(in.remaining()).isZero();
+            assertThat(Arrays.stream(decoded).asLongStream().toArray()).as(encoding.name()).containsExactly(values);
+        }
+    }
+
+    @Test
+    void aThirtyTwoBitPageHoldingAWiderValueIsAFormatException() {
+        long[] values = {0, 1L << 40};
+        ByteSink out = new ByteSink(16);
+        IntegerCodec.encode(Encoding.BIT_PACKED, values, 2, 8, out);
+        assertThatThrownBy(() -> IntegerCodec.decodeInts(Encoding.BIT_PACKED, new ByteSource(out.toByteArray()), 2,
+                new int[2])).isInstanceOf(FormatException.class);
+    }
+
+    @Test
     void truncatedPayloadIsAFormatException() {
         long[] values = new Random(2).longs(100).toArray();
         for (Encoding e : new Encoding[] {Encoding.PLAIN, Encoding.RUN_LENGTH, Encoding.BIT_PACKED, Encoding.DELTA}) {

@@ -1,0 +1,67 @@
+package io.shoaldb.exec.planner;
+
+import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
+import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalFilter;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.sql.planner.physical.PhysicalNode;
+import io.shoaldb.sql.planner.physical.PhysicalProject;
+import io.shoaldb.sql.planner.physical.PhysicalScan;
+import io.shoaldb.sql.planner.physical.expr.ColumnRef;
+import io.shoaldb.vector.type.TypeId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which scans a join's build can filter at run time: for each key of a BROADCAST INNER or SEMI join (the
+ * joins that drop probe rows without a match), follow the probe key down through filters, projections of
+ * plain columns and the probe sides of other broadcast joins - all operators of the same pipeline, so the
+ * scan starts only after this build finished - to a scan column. Keys compared null-safe, computed keys and
+ * floating-point keys (NaN and -0.0 compare apart from equality) are left alone.
+ */
+final class RuntimeFilterTargets {
+    /** A scan and the slot its filter arrives in. */
+    record Target(PhysicalScan scan, RuntimeFilterSlot slot) {
+    }
+
+    private RuntimeFilterTargets() {
+    }
+
+    static List<Target> of(PhysicalHashJoin join) {
+        List<Target> out = new ArrayList<>();
+        if (join.distribution() != PhysicalHashJoin.Distribution.BROADCAST
+                || join.type() != JoinType.INNER && join.type() != JoinType.SEMI) {
+            return out;
+        }
+        for (int k = 0; k < join.probeKeys().size(); k++) {
+            if (join.nullSafe().get(k) || !(join.probeKeys().get(k) instanceof ColumnRef probeKey)
+                    || !(join.buildKeys().get(k) instanceof ColumnRef buildKey)
+                    || probeKey.type().id() == TypeId.FLOAT || probeKey.type().id() == TypeId.DOUBLE) {
+                continue;
+            }
+            PhysicalScan[] scan = new PhysicalScan[1];
+            int column = trace(join.probe(), probeKey.index(), scan);
+            if (column >= 0) {
+                out.add(new Target(scan[0], new RuntimeFilterSlot(buildKey.index(), column,
+                        scan[0].columns().get(column).tableIndex(), scan[0].columns().get(column).type())));
+            }
+        }
+        return out;
+    }
+
+    /** The scan column output {@code column} of {@code node} is, within one pipeline, or -1. */
+    private static int trace(PhysicalNode node, int column, PhysicalScan[] scan) {
+        return switch (node) {
+            case PhysicalScan s -> {
+                scan[0] = s;
+                yield s.outputs().get(column);
+            }
+            case PhysicalFilter f -> trace(f.input(), column, scan);
+            case PhysicalProject p -> p.expressions().get(column) instanceof ColumnRef r
+                    ? trace(p.input(), r.index(), scan) : -1;
+            case PhysicalHashJoin j -> j.distribution() == PhysicalHashJoin.Distribution.BROADCAST
+                    && column < j.probe().outputTypes().size() ? trace(j.probe(), column, scan) : -1;
+            default -> -1;
+        };
+    }
+}

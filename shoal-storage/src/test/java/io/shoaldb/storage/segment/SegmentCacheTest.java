@@ -1,0 +1,97 @@
+package io.shoaldb.storage.segment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.vector.type.DataType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SegmentCacheTest {
+    private static final List<DataType> TYPES = List.of(DataType.BIGINT, DataType.varchar(20), DataType.DATE,
+            DataType.decimal(15, 2));
+    @TempDir
+    Path dir;
+
+    private Path segment(String name, long seed) {
+        List<Object[]> rows = TestRows.rows(TYPES, 1000, new Random(seed), 0.1, false);
+        return TestRows.write(dir.resolve(name), TYPES, rows, SegmentWriterOptions.DEFAULT.withMaxPageRows(100), 250);
+    }
+
+    private static List<List<Object>> readAll(Path file, SegmentCache cache) {
+        try (SegmentReader r = SegmentReader.open(TestRows.FILES, file, cache)) {
+            return TestRows.drain(r.scan(TestRows.allColumns(TYPES.size()), ZoneMapPredicate.ALWAYS));
+        }
+    }
+
+    @Test
+    void aSecondScanTakesFooterAndPagesFromTheCacheAndSeesTheSameRows() {
+        Path file = segment("a.seg", 1);
+        SegmentCache cache = new SegmentCache(64L << 20);
+        List<List<Object>> first = readAll(file, cache);
+        assertThat(cache.hits()).isZero();
+        assertThat(cache.misses()).isEqualTo(1 + 10 * TYPES.size()); // footer + every page of every column
+        List<List<Object>> second = readAll(file, cache);
+        assertThat(second).isEqualTo(first).isEqualTo(readAll(file, SegmentCache.NONE));
+        assertThat(cache.hits()).isEqualTo(1 + 10 * TYPES.size());
+        assertThat(cache.bytes()).isPositive().isLessThanOrEqualTo(cache.capacityBytes());
+    }
+
+    @Test
+    void theBudgetBoundsWhatIsKeptAndEvictsTheLeastRecentlyUsed() {
+        Path file = segment("a.seg", 2);
+        SegmentCache cache = new SegmentCache(16 * 4096); // a few pages per shard at most
+        for (int i = 0; i < 3; i++) {
+            assertThat(readAll(file, cache)).isEqualTo(readAll(file, SegmentCache.NONE));
+        }
+        assertThat(cache.evictions()).isPositive();
+        assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
+    }
+
+    @Test
+    void aDifferentFileAtTheSamePathIsNotServedFromTheCache() throws IOException {
+        Path file = segment("a.seg", 3);
+        SegmentCache cache = new SegmentCache(64L << 20);
+        List<List<Object>> old = readAll(file, cache);
+        Files.delete(file);
+        segment("a.seg", 4);
+        List<List<Object>> now = readAll(file, cache);
+        assertThat(now).isNotEqualTo(old).isEqualTo(readAll(file, SegmentCache.NONE));
+    }
+
+    @Test
+    void aCachedFooterStillChecksTheTrailerAndPagesStillCheckTheirBytesWhenNotCached() throws IOException {
+        Path file = segment("a.seg", 5);
+        SegmentCache cache = new SegmentCache(64L << 20);
+        readAll(file, cache);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 1] ^= 1; // trailer magic
+        Files.write(file, bytes);
+        assertThatThrownBy(() -> readAll(file, cache)).isInstanceOf(ShoalException.class)
+                .extracting(e -> ((ShoalException) e).code()).isEqualTo(ErrorCode.CORRUPT_FILE);
+    }
+
+    @Test
+    void aSegmentWhoseColumnZoneMapRulesThePredicateOutReadsNoPageAndIsCounted() {
+        Path file = segment("a.seg", 6);
+        ScanCounters counters = new ScanCounters();
+        try (SegmentReader r = SegmentReader.open(TestRows.FILES, file)) {
+            // DATE values of TestRows lie in years 1..9999, so nothing is below day -1,000,000.
+            SegmentScanner s = r.scan(new int[] {0, 2},
+                    ZoneMapPredicate.compare(2, ZoneMapPredicate.Op.LT, java.time.LocalDate.of(1, 1, 1)), counters);
+            assertThat(s.next()).isNull();
+            assertThat(s.segmentSkipped()).isTrue();
+            assertThat(s.pagesRead()).isZero();
+        }
+        assertThat(counters.segmentsSkipped()).isEqualTo(1);
+        assertThat(counters.pagesSkipped()).isEqualTo(10);
+        assertThat(counters.pagesRead()).isZero();
+    }
+}
