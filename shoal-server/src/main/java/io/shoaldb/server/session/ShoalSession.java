@@ -119,6 +119,11 @@ public final class ShoalSession implements Session {
         long start = System.nanoTime();
         String state = "OK";
         try {
+            StatementResult cached = runner.runCached(this, sql);
+            if (cached != null) {
+                warnings.clear();
+                return cached;
+            }
             SqlNode node = statementCache.parse(sql, false);
             if (!runner.isWarningsQuery(node)) {
                 warnings.clear();

@@ -9,10 +9,15 @@ import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.sql.planner.PlanTemplate;
+import io.shoaldb.sql.planner.QueryShape;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -82,13 +87,81 @@ final class SelectStatements {
         }
     }
 
-    /** A query over tables: planned by Calcite into a physical plan, run by the parallel executor. */
+    /** A query over tables: planned by Calcite into a physical plan (or taken from the plan cache), run by the parallel executor. */
     private StatementResult queryTables(ShoalSession session, SqlNode statement, String sql) {
         // Labels come from the text as written; planning may rewrite the tree.
         List<String> labels = labels(statement, sql);
-        PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase(),
-                QueryContexts.planner(session, server.storage()));
+        PhysicalPlan plan = server.planCache().enabled() ? planAndCache(session, statement, sql, labels)
+                : server.planner().plan(statement, server.catalog().snapshot(), session.currentDatabase(),
+                        QueryContexts.planner(session, server.storage()));
         return new BatchQueryResult(server.executor().execute(plan, QueryContexts.of(session)), labels);
+    }
+
+    /**
+     * A SELECT over tables from the plan cache, without parsing: null when the cache has no plan for its shape
+     * that is still valid (same catalog, tables of about the same size) and whose fixed literals match.
+     */
+    StatementResult runCached(ShoalSession session, String sql) {
+        PlanCache cache = server.planCache();
+        if (!cache.enabled() || !startsWithSelect(sql)) {
+            return null;
+        }
+        QueryShape shape = QueryShape.of(sql);
+        String key = cacheKey(session, shape);
+        PlanCache.Entry entry = cache.get(key);
+        if (entry == null) {
+            return null;
+        }
+        if (entry.catalog() != server.catalog().snapshot()
+                || !QueryContexts.sameMagnitudes(entry.rowMagnitudes(), server.storage())) {
+            cache.remove(key, entry);
+            return null;
+        }
+        PhysicalPlan plan = entry.template().bind(shape);
+        if (plan == null) {
+            return null;
+        }
+        cache.hit();
+        return new BatchQueryResult(server.executor().execute(plan, QueryContexts.of(session)), entry.labels());
+    }
+
+    /**
+     * Plans a query with its comparison literals as parameters and caches the plan. A query the planner cannot
+     * take that way is planned as written (which also gives the error of a wrong query) and not cached.
+     */
+    private PhysicalPlan planAndCache(ShoalSession session, SqlNode statement, String sql, List<String> labels) {
+        QueryShape shape = QueryShape.of(sql);
+        CatalogSnapshot catalog = server.catalog().snapshot();
+        Map<Long, Integer> magnitudes = new ConcurrentHashMap<>();
+        PlanTemplate template;
+        PhysicalPlan plan;
+        try {
+            template = server.planner().prepare(statement, shape, catalog, session.currentDatabase(),
+                    QueryContexts.planner(session, server.storage(), magnitudes));
+            plan = template.bind(shape);
+        } catch (RuntimeException notParameterisable) {
+            return server.planner().plan(DorisSqlParser.parse(sql), catalog, session.currentDatabase(),
+                    QueryContexts.planner(session, server.storage()));
+        }
+        server.planCache().miss();
+        server.planCache().put(cacheKey(session, shape), new PlanCache.Entry(catalog, Map.copyOf(magnitudes), template,
+                labels));
+        return plan;
+    }
+
+    private static String cacheKey(ShoalSession session, QueryShape shape) {
+        String database = session.currentDatabase();
+        return (database == null ? "" : database) + '\0' + session.variables().get("broadcast_row_count_limit")
+                + '\0' + shape.key();
+    }
+
+    /** Whether the text starts with SELECT (only such statements are in the plan cache). */
+    private static boolean startsWithSelect(String sql) {
+        int i = 0;
+        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        return sql.regionMatches(true, i, "select", 0, 6);
     }
 
     /**

@@ -58,6 +58,28 @@ public final class QueryPlanner {
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
         TableResolver.check(query, catalog, currentDatabase);
+        return optimise(query, catalog, currentDatabase, settings).translate();
+    }
+
+    /**
+     * Plans a query for reuse with other values of its literals: the plain literals of {@code shape} that are
+     * compared with something (=, <, BETWEEN, IN lists ...) become parameters, planned once; the others stay fixed
+     * and must have the same values for the plan to be reused. {@code query} is the parse of {@code shape}'s
+     * statement, and is rewritten.
+     */
+    public PlanTemplate prepare(SqlNode query, QueryShape shape, CatalogSnapshot catalog, String currentDatabase,
+            PlannerSettings settings) {
+        SupportedSyntax.check(query);
+        TableResolver.check(query, catalog, currentDatabase);
+        LiteralParameters parameters = LiteralParameters.replace(query, shape);
+        Optimised optimised = optimise(query, catalog, currentDatabase, settings);
+        if (parameters.count() == 0) {
+            return PlanTemplate.fixed(optimised.translate(), shape);
+        }
+        return new PlanTemplate(optimised, parameters, shape);
+    }
+
+    private Optimised optimise(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(ShoalTypeSystem.INSTANCE);
         CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics()));
         Properties props = new Properties();
@@ -90,8 +112,19 @@ public final class QueryPlanner {
         RelBuilder builder = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)))
                 .create(cluster, reader);
         RelNode optimised = LogicalOptimizer.optimize(logical, builder);
-        PhysicalNode physical = new PhysicalTranslator(rexBuilder, settings.broadcastRowLimit()).translateRoot(optimised);
-        return new PhysicalPlan(physical, columns(relRoot, logical.getRowType(), physical));
+        return new Optimised(optimised, relRoot, logical.getRowType(), rexBuilder, settings.broadcastRowLimit());
+    }
+
+    /** A query after the logical optimiser, ready for translation (after its parameters are bound, if any). */
+    record Optimised(RelNode rel, RelRoot root, RelDataType rowType, RexBuilder rexBuilder, long broadcastRowLimit) {
+        PhysicalPlan translate() {
+            return translate(rel);
+        }
+
+        PhysicalPlan translate(RelNode bound) {
+            PhysicalNode physical = new PhysicalTranslator(rexBuilder, broadcastRowLimit).translateRoot(bound);
+            return new PhysicalPlan(physical, columns(root, rowType, physical));
+        }
     }
 
     private static List<OutputColumn> columns(RelRoot root, RelDataType rowType, PhysicalNode physical) {
