@@ -34,7 +34,6 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
  * Plans a SELECT: checks what the engine supports and which tables are read (MySQL errors), validates with
@@ -47,7 +46,8 @@ public final class QueryPlanner {
             .withConformance(SqlConformanceEnum.MYSQL_5)
             .withDefaultNullCollation(NullCollation.LOW)
             .withIdentifierExpansion(true);
-    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(DivisionNullability.OPERATORS,
+            SqlStdOperatorTable.instance(),
             ScalarFunctions.operatorTable());
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
@@ -58,6 +58,7 @@ public final class QueryPlanner {
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
         TableResolver.check(query, catalog, currentDatabase);
+        PlanningPhases.mark("check");
         return optimise(query, catalog, currentDatabase, settings).translate();
     }
 
@@ -98,16 +99,18 @@ public final class QueryPlanner {
         } catch (RuntimeException e) {
             throw ValidationErrors.translate(e, validator, query);
         }
+        PlanningPhases.mark("validate");
         RexBuilder rexBuilder = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
         cluster.setMetadataProvider(JoinSelectivity.PROVIDER);
         cluster.invalidateMetadataQuery();
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
-                StandardConvertletTable.INSTANCE, SqlToRelConverter.config()
+                DivisionNullability.CONVERTLETS, SqlToRelConverter.config()
                         .withExpand(false)
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode logical = relRoot.project();
+        PlanningPhases.mark("sql-to-rel");
         // No simplification: Calcite would fold "x / 0 IS NULL" to FALSE by its typing, but in Doris x / 0 is NULL.
         RelBuilder builder = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)))
                 .create(cluster, reader);
@@ -123,6 +126,7 @@ public final class QueryPlanner {
 
         PhysicalPlan translate(RelNode bound) {
             PhysicalNode physical = new PhysicalTranslator(rexBuilder, broadcastRowLimit).translateRoot(bound);
+            PlanningPhases.mark("translate");
             return new PhysicalPlan(physical, columns(root, rowType, physical));
         }
     }
