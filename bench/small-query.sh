@@ -27,10 +27,16 @@ SHOAL_ARGS=--plan_cache_size=0 start_shoal
 mysql_setup "$SHOAL_QPORT"
 "${bench[@]}" "shoal(no-plan-cache)=$(shoal_url b)" | tail -n +2
 if [ "${PEERS:-1}" = 1 ]; then
-  start_maria
-  mysql_setup "$MARIADB_PORT"
+  peer_urls=()
+  if [ -x /usr/sbin/mariadbd ]; then   # not installed everywhere (../shared/peers/install.sh installs it)
+    start_maria
+    mysql_setup "$MARIADB_PORT"
+    peer_urls+=("mariadb=jdbc:mysql://127.0.0.1:$MARIADB_PORT/b?useSSL=false&allowPublicKeyRetrieval=true&useServerPrepStmts=true&cachePrepStmts=true")
+  else
+    echo "mariadb: not installed, skipped"
+  fi
   start_pg
-  "${bench[@]}" "mariadb=jdbc:mysql://127.0.0.1:$MARIADB_PORT/b?useSSL=false&allowPublicKeyRetrieval=true&useServerPrepStmts=true&cachePrepStmts=true" \
-    "postgresql=jdbc:postgresql://127.0.0.1:$PG_PORT/postgres?prepareThreshold=1" "duckdb=jdbc:duckdb:" | tail -n +2
+  peer_urls+=("postgresql=jdbc:postgresql://127.0.0.1:$PG_PORT/postgres?prepareThreshold=1" "duckdb=jdbc:duckdb:")
+  "${bench[@]}" "${peer_urls[@]}" | tail -n +2
 fi
 machine
