@@ -144,8 +144,10 @@ final class SelectStatements {
                     QueryContexts.planner(session, server.storage()));
         }
         server.planCache().miss();
-        server.planCache().put(cacheKey(session, shape), new PlanCache.Entry(catalog, Map.copyOf(magnitudes), template,
-                labels));
+        if (template.reusable()) {
+            server.planCache().put(cacheKey(session, shape), new PlanCache.Entry(catalog, Map.copyOf(magnitudes),
+                    template, labels));
+        }
         return plan;
     }
 

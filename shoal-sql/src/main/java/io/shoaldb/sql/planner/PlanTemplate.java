@@ -19,14 +19,16 @@ import org.apache.calcite.rex.RexShuttle;
  */
 public final class PlanTemplate {
     private final PhysicalPlan plan;
+    private final boolean reusable;
     private final QueryPlanner.Optimised optimised;
     private final int[] parameterLiterals;
     /** Per literal of the shape: its value if fixed, null if it is a parameter. */
     private final List<Object> fixedValues;
 
     private PlanTemplate(PhysicalPlan plan, QueryPlanner.Optimised optimised, int[] parameterLiterals,
-            QueryShape shape) {
+            QueryShape shape, boolean reusable) {
         this.plan = plan;
+        this.reusable = reusable;
         this.optimised = optimised;
         this.parameterLiterals = parameterLiterals;
         List<Object> fixed = new ArrayList<>();
@@ -37,12 +39,20 @@ public final class PlanTemplate {
         this.fixedValues = fixed;
     }
 
-    PlanTemplate(QueryPlanner.Optimised optimised, LiteralParameters parameters, QueryShape shape) {
-        this(null, optimised, indexes(parameters), shape);
+    PlanTemplate(QueryPlanner.Optimised optimised, LiteralParameters parameters, QueryShape shape, boolean reusable) {
+        this(null, optimised, indexes(parameters), shape, reusable);
     }
 
-    static PlanTemplate fixed(PhysicalPlan plan, QueryShape shape) {
-        return new PlanTemplate(plan, null, new int[0], shape);
+    static PlanTemplate fixed(PhysicalPlan plan, QueryShape shape, boolean reusable) {
+        return new PlanTemplate(plan, null, new int[0], shape, reusable);
+    }
+
+    /**
+     * Whether the plan may be kept for later executions: not when the query calls a function without arguments
+     * ({@code now()}, {@code curdate()}, {@code CURRENT_TIMESTAMP}), which planning folds to its value now.
+     */
+    public boolean reusable() {
+        return reusable;
     }
 
     public int parameterCount() {

@@ -21,11 +21,15 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -74,10 +78,30 @@ public final class QueryPlanner {
         TableResolver.check(query, catalog, currentDatabase);
         LiteralParameters parameters = LiteralParameters.replace(query, shape);
         Optimised optimised = optimise(query, catalog, currentDatabase, settings);
+        boolean reusable = !readsTheClock(optimised.rel());
         if (parameters.count() == 0) {
-            return PlanTemplate.fixed(optimised.translate(), shape);
+            return PlanTemplate.fixed(optimised.translate(), shape, reusable);
         }
-        return new PlanTemplate(optimised, parameters, shape);
+        return new PlanTemplate(optimised, parameters, shape, reusable);
+    }
+
+    /** Whether a plan calls a function without arguments (now(), CURRENT_DATE), which translation folds. */
+    private static boolean readsTheClock(RelNode rel) {
+        boolean[] found = {false};
+        rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                other.accept(new RexShuttle() {
+                    @Override
+                    public RexNode visitCall(RexCall call) {
+                        found[0] |= call.getOperands().isEmpty() || call.getOperator().isDynamicFunction();
+                        return super.visitCall(call);
+                    }
+                });
+                return super.visit(other);
+            }
+        });
+        return found[0];
     }
 
     private Optimised optimise(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {

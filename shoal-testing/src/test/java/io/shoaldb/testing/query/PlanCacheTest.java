@@ -92,6 +92,21 @@ class PlanCacheTest {
     }
 
     @Test
+    void queriesReadingTheClockAreNotCached() throws Exception {
+        try (TestServer server = TestServer.start(dir); Connection c = connect(server, "");
+                Statement s = c.createStatement()) {
+            setUp(s);
+            long hits = hits(server);
+            for (String sql : List.of("SELECT count(*) FROM t WHERE dt < now() AND k > 1",
+                    "SELECT count(*) FROM t WHERE dt < CURRENT_DATE AND k > 1", "SELECT k, now() FROM t WHERE k = 1")) {
+                s.executeQuery(sql).close();
+                s.executeQuery(sql).close();
+            }
+            assertThat(hits(server)).isEqualTo(hits);
+        }
+    }
+
+    @Test
     void ddlMakesCachedPlansStale() throws Exception {
         try (TestServer server = TestServer.start(dir); Connection c = connect(server, "");
                 Statement s = c.createStatement()) {
