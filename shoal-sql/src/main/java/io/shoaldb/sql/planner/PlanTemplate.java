@@ -15,7 +15,8 @@ import org.apache.calcite.rex.RexShuttle;
  * is the physical plan itself. With parameters it is the optimised logical plan: {@link #bind} puts the values in
  * as literals and translates it, so the physical plan is the one the literals would have given (typed
  * comparisons, constant folding, zone-map hints) without parsing, validation or the logical optimiser.
- * Literals that are not parameters are fixed: a shape whose fixed literals differ does not bind.
+ * Literals that are not parameters are fixed: a shape whose fixed literals differ does not bind. The plan of the
+ * values bound last is kept, so a statement repeated as it is costs no translation.
  */
 public final class PlanTemplate {
     private final PhysicalPlan plan;
@@ -24,6 +25,9 @@ public final class PlanTemplate {
     private final int[] parameterLiterals;
     /** Per literal of the shape: its value if fixed, null if it is a parameter. */
     private final List<Object> fixedValues;
+    /** The values last bound and their plan: a statement repeated with the same values is not translated again. */
+    private List<Object> lastValues;
+    private PhysicalPlan lastPlan;
 
     private PlanTemplate(PhysicalPlan plan, QueryPlanner.Optimised optimised, int[] parameterLiterals,
             QueryShape shape, boolean reusable) {
@@ -71,8 +75,15 @@ public final class PlanTemplate {
         if (plan != null) {
             return plan;
         }
+        List<Object> values = new ArrayList<>(parameterLiterals.length);
+        for (int literal : parameterLiterals) {
+            values.add(literals.get(literal).value());
+        }
         // Calcite's metadata caches of the plan's cluster are not thread-safe.
         synchronized (this) {
+            if (values.equals(lastValues)) {
+                return lastPlan;
+            }
             RelNode bound = optimised.rel().accept(new RelHomogeneousShuttle() {
                 @Override
                 public RelNode visit(RelNode other) {
@@ -86,7 +97,9 @@ public final class PlanTemplate {
                     });
                 }
             });
-            return optimised.translate(bound);
+            lastPlan = optimised.translate(bound);
+            lastValues = values;
+            return lastPlan;
         }
     }
 
