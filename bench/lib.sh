@@ -3,6 +3,7 @@
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 peers="$home/../shared/peers"
+[ -d "$peers" ] || peers="$home/../../shared/peers"   # from a worktree under /work/wt
 SHOAL_QPORT=${SHOAL_QPORT:-29030}
 SHOAL_HPORT=${SHOAL_HPORT:-28030}
 export MARIADB_PORT=${MARIADB_PORT:-23306}
@@ -42,8 +43,8 @@ trap 'stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 start_shoal() {
   # what bin/shoal runs, from the snapshot; SHOAL_ARGS adds server options, e.g. "--data_partitions=1"
   "$JAVA_HOME/bin/java" ${SHOAL_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
-      -cp "$work/snap/server/shoal-server-0.1.0-SNAPSHOT.jar:$work/snap/server/lib/*" io.shoaldb.server.Main --query_port="$SHOAL_QPORT" --http_port="$SHOAL_HPORT" --webserver_port=0 \
-      --storage_root_path="$work/data" --sys_log_dir="$work/log" ${SHOAL_ARGS:-} > "$work/shoal.out" 2>&1 &
+      -cp "$work/snap/server/shoal-server-0.1.0-SNAPSHOT.jar:$work/snap/server/lib/*" io.shoaldb.server.Main ${SHOAL_ARGS:-} --query_port="$SHOAL_QPORT" --http_port="$SHOAL_HPORT" --webserver_port=0 \
+      --storage_root_path="$work/data" --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &
   shoal_pid=$!
   local i=0
   until grep -qs "started:" "$work/shoal.out"; do

@@ -7,6 +7,7 @@ import io.shoaldb.common.config.ShoalConfig;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.exec.QueryExecutor;
+import io.shoaldb.server.statement.PlanCache;
 import io.shoaldb.sql.planner.QueryPlanner;
 import io.shoaldb.ingest.format.RecordBufferBudget;
 import io.shoaldb.ingest.format.RecordLimits;
@@ -146,7 +147,8 @@ public final class ShoalServer implements AutoCloseable {
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
                     new ServerContext(catalog, tables, storage, txns, groupCommit, new QueryPlanner(), executor, globals,
-                            serverInfo, sessions, QueryAdmission.of(config)));
+                            serverInfo, sessions, QueryAdmission.of(config),
+                            new PlanCache(config.get(ServerConfigKeys.PLAN_CACHE_SIZE), metrics)));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
             MySqlServerOptions mysqlOptions = new MySqlServerOptions(

@@ -47,6 +47,9 @@ final class ArithmeticExpression implements VectorExpression {
         if (type.id() == TypeId.DOUBLE) {
             return doubles((DoubleVector) a, (DoubleVector) b, n);
         }
+        if (op == Arithmetic.Op.DIVIDE) {
+            return generic(a, b, n);
+        }
         if (PhysicalType.of(type) == PhysicalType.INT64 && a instanceof LongVector x && b instanceof LongVector y) {
             return longs(x, y, n);
         }
@@ -205,7 +208,7 @@ final class ArithmeticExpression implements VectorExpression {
         return v instanceof Int128Vector x ? x.lows() : ((LongVector) v).values();
     }
 
-    /** Per-row BigDecimal arithmetic on unscaled values; only for the 128-bit cases above do not cover. */
+    /** Per-row BigDecimal arithmetic: decimal division, and the 128-bit cases above do not cover. */
     private FlatVector generic(FlatVector a, FlatVector b, int n) {
         VectorBuilder out = VectorBuilder.create(type, n);
         for (int i = 0; i < n; i++) {
@@ -222,7 +225,8 @@ final class ArithmeticExpression implements VectorExpression {
                 case SUBTRACT -> p.subtract(q);
                 case MULTIPLY -> p.multiply(q);
                 case MODULO -> q.signum() == 0 ? null : p.remainder(q);
-                case DIVIDE -> q.signum() == 0 ? null : p.divide(q, 10, RoundingMode.HALF_UP);
+                // Doris divides the dividend scaled up to the quotient's scale: the quotient is truncated.
+                case DIVIDE -> q.signum() == 0 ? null : p.divide(q, type.scale(), RoundingMode.DOWN);
             };
             if (r == null) {
                 out.appendNull();

@@ -74,6 +74,8 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Long> GROUP_COMMIT_ADAPTIVE_WINDOW_US = ConfigKey.longInteger(
             "group_commit_adaptive_window_us", 1000, 0, 1_000_000,
             "longest a batch holding a sync load waits for the rest of its group (0 = commit as soon as no load is in flight)");
+    public static final ConfigKey<Integer> PLAN_CACHE_SIZE = ConfigKey.integer("plan_cache_size", 1024, 0, 1_000_000,
+            "SELECT plans kept for reuse with other literal values (0 = no plan cache)");
     public static final ConfigKey<Long> INLINE_LOAD_MAX_BYTES = ConfigKey.longInteger("inline_load_max_bytes",
             1L << 20, 0, 1L << 30,
             "loads up to this size commit their rows inside the commit record (one fsync, no files); 0 = never");
@@ -118,9 +120,9 @@ public final class ServerConfigKeys {
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
                 LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
-                INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB, STREAMING_LOAD_JSON_MAX_MB,
-                STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT, STORAGE_PAGE_CACHE_LIMIT,
-                HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
+                PLAN_CACHE_SIZE, INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
+                STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
+                STORAGE_PAGE_CACHE_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD);
     }
 }

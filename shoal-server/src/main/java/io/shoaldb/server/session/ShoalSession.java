@@ -147,11 +147,16 @@ public final class ShoalSession implements Session {
         activity.begin(sql);
         boolean streaming = false;
         try {
-            SqlNode node = statementCache.parse(sql, false);
-            if (!runner.isWarningsQuery(node)) {
+            StatementResult result = runner.runCached(this, sql);
+            if (result != null) {
                 warnings.clear();
+            } else {
+                SqlNode node = statementCache.parse(sql, false);
+                if (!runner.isWarningsQuery(node)) {
+                    warnings.clear();
+                }
+                result = runner.run(this, node, sql);
             }
-            StatementResult result = runner.run(this, node, sql);
             if (result instanceof QueryResult query) {
                 outcome = null;
                 streaming = true;

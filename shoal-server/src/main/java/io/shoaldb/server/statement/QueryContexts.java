@@ -7,6 +7,7 @@ import io.shoaldb.sql.planner.TableStatistics;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -28,6 +29,37 @@ final class QueryContexts {
     static PlannerSettings planner(ShoalSession session, StorageEngine storage) {
         long broadcastLimit = Long.parseLong(session.variables().get("broadcast_row_count_limit"));
         return new PlannerSettings(rowCounts(storage), broadcastLimit);
+    }
+
+    /**
+     * Planner settings that also note, per table the planner asked about, the magnitude of its row count
+     * ({@link #magnitude}), so that a cached plan can tell when its tables have changed size a lot.
+     */
+    static PlannerSettings planner(ShoalSession session, StorageEngine storage, Map<Long, Integer> magnitudes) {
+        PlannerSettings plain = planner(session, storage);
+        TableStatistics counts = plain.statistics();
+        return new PlannerSettings(tableId -> {
+            OptionalLong rows = counts.rowCount(tableId);
+            magnitudes.put(tableId, rows.isPresent() ? magnitude(rows.getAsLong()) : -1);
+            return rows;
+        }, plain.broadcastRowLimit());
+    }
+
+    /** Whether every table still has the row-count magnitude noted while planning. */
+    static boolean sameMagnitudes(Map<Long, Integer> magnitudes, StorageEngine storage) {
+        TableStatistics counts = rowCounts(storage);
+        for (Map.Entry<Long, Integer> e : magnitudes.entrySet()) {
+            OptionalLong rows = counts.rowCount(e.getKey());
+            if ((rows.isPresent() ? magnitude(rows.getAsLong()) : -1) != e.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The power of two a row count is below: plans are kept while tables stay within a factor of two. */
+    private static int magnitude(long rows) {
+        return 64 - Long.numberOfLeadingZeros(rows);
     }
 
     /** Rows in a table's visible rowsets (before merge-on-read, so an upper bound for UNIQUE/AGGREGATE tables). */

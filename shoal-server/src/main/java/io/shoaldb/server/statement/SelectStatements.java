@@ -13,6 +13,9 @@ import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ParameterText;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.sql.planner.PlanTemplate;
+import io.shoaldb.sql.planner.QueryShape;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.tree.SqlExplainQuery;
 import io.shoaldb.vector.Batch;
@@ -22,6 +25,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -97,11 +102,17 @@ final class SelectStatements {
         }
     }
 
-    /** A query over tables: planned by Calcite into a physical plan, run by the parallel executor. */
+    /** A query over tables: planned by Calcite into a physical plan (or taken from the plan cache), run by the parallel executor. */
     private StatementResult queryTables(ShoalSession session, SqlNode statement, String sql) {
         // Labels come from the text as written; planning may rewrite the tree.
         List<String> labels = labels(statement, sql);
-        PhysicalPlan plan = plan(session, statement);
+        PhysicalPlan plan = server.planCache().enabled() ? planAndCache(session, statement, sql, labels)
+                : plan(session, statement);
+        return run(session, plan, labels, sql);
+    }
+
+    /** Runs a planned query: admitted, stoppable by KILL, profiled when the session asks, audited at close. */
+    private StatementResult run(ShoalSession session, PhysicalPlan plan, List<String> labels, String sql) {
         QueryContext context = QueryContexts.of(session);
         Runnable leave = server.admission().admit(session.activity());
         try {
@@ -190,6 +201,75 @@ final class SelectStatements {
         } catch (ShoalException notPlannable) {
             return List.of();
         }
+    }
+
+    /**
+     * A SELECT over tables from the plan cache, without parsing: null when the cache has no plan for its shape
+     * that is still valid (same catalog, tables of about the same size) and whose fixed literals match.
+     */
+    StatementResult runCached(ShoalSession session, String sql) {
+        PlanCache cache = server.planCache();
+        if (!cache.enabled() || !startsWithSelect(sql)) {
+            return null;
+        }
+        QueryShape shape = QueryShape.of(sql);
+        String key = cacheKey(session, shape);
+        PlanCache.Entry entry = cache.get(key);
+        if (entry == null) {
+            return null;
+        }
+        if (entry.catalog() != server.catalog().snapshot()
+                || !QueryContexts.sameMagnitudes(entry.rowMagnitudes(), server.storage())) {
+            cache.remove(key, entry);
+            return null;
+        }
+        PhysicalPlan plan = entry.template().bind(shape);
+        if (plan == null) {
+            return null;
+        }
+        cache.hit();
+        return run(session, plan, entry.labels(), sql);
+    }
+
+    /**
+     * Plans a query with its comparison literals as parameters and caches the plan. A query the planner cannot
+     * take that way is planned as written (which also gives the error of a wrong query) and not cached.
+     */
+    private PhysicalPlan planAndCache(ShoalSession session, SqlNode statement, String sql, List<String> labels) {
+        QueryShape shape = QueryShape.of(sql);
+        CatalogSnapshot catalog = server.catalog().snapshot();
+        Map<Long, Integer> magnitudes = new ConcurrentHashMap<>();
+        PlanTemplate template;
+        PhysicalPlan plan;
+        try {
+            template = server.planner().prepare(statement, shape, catalog, session.currentDatabase(),
+                    QueryContexts.planner(session, server.storage(), magnitudes));
+            plan = template.bind(shape);
+        } catch (RuntimeException notParameterisable) {
+            return server.planner().plan(DorisSqlParser.parse(sql), catalog, session.currentDatabase(),
+                    QueryContexts.planner(session, server.storage()));
+        }
+        server.planCache().miss();
+        if (template.reusable()) {
+            server.planCache().put(cacheKey(session, shape), new PlanCache.Entry(catalog, Map.copyOf(magnitudes),
+                    template, labels));
+        }
+        return plan;
+    }
+
+    private static String cacheKey(ShoalSession session, QueryShape shape) {
+        String database = session.currentDatabase();
+        return (database == null ? "" : database) + '\0' + session.variables().get("broadcast_row_count_limit")
+                + '\0' + shape.key();
+    }
+
+    /** Whether the text starts with SELECT (only such statements are in the plan cache). */
+    private static boolean startsWithSelect(String sql) {
+        int i = 0;
+        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        return sql.regionMatches(true, i, "select", 0, 6);
     }
 
     /**

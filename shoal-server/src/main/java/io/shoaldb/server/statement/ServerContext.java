@@ -14,5 +14,5 @@ import io.shoaldb.txn.TransactionManager;
 /** The server-wide parts statements work on. */
 public record ServerContext(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
         GroupCommitManager groupCommit, QueryPlanner planner, QueryExecutor executor, GlobalVariables globals, ServerInfo serverInfo, SessionRegistry sessions,
-        QueryAdmission admission) {
+        QueryAdmission admission, PlanCache planCache) {
 }

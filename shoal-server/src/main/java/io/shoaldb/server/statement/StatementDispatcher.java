@@ -122,7 +122,13 @@ public final class StatementDispatcher implements StatementRunner {
             return inserts.insert(session, insert, parameters);
         }
         String bound = ParameterText.scan(sql).bind(parameters);
-        return run(session, DorisSqlParser.parse(bound), bound);
+        StatementResult cached = runCached(session, bound);
+        return cached != null ? cached : run(session, DorisSqlParser.parse(bound), bound);
+    }
+
+    @Override
+    public StatementResult runCached(ShoalSession session, String sql) {
+        return selects.runCached(session, sql);
     }
 
     @Override

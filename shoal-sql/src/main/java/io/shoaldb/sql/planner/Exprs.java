@@ -71,8 +71,9 @@ final class Exprs {
     private static Expr typedArithmetic(Arithmetic.Op op, Expr left, Expr right) {
         DataType type = TypeRules.arithmeticType(op, left.type(), right.type());
         if (type.id() == TypeId.DECIMAL) {
-            if (op == Arithmetic.Op.MULTIPLY) {
-                // Operands keep their scales; the unscaled product has scale s1 + s2 = the result's.
+            if (op == Arithmetic.Op.MULTIPLY || op == Arithmetic.Op.DIVIDE) {
+                // Operands keep their scales: the unscaled product has scale s1 + s2 = the result's, and a
+                // quotient is computed from the exact operands to the result's scale.
                 return new Arithmetic(op, cast(left, TypeRules.asDecimal(left.type())),
                         cast(right, TypeRules.asDecimal(right.type())), type);
             }

@@ -80,16 +80,24 @@ final class LogicalOptimizer {
             rejectCorrelates(r);
         }
         r = SetOperationRewrite.rewrite(r, builder);
+        PlanningPhases.mark("subqueries");
         r = run(commonFactorsPulled(r), PUSH_DOWN);
+        PlanningPhases.mark("push-down");
         if (!hasJoin(r) && !hasUnion(r)) {
             // One table: the physical translator prunes its columns itself.
-            return run(r, TIDY);
+            r = run(r, TIDY);
+            PlanningPhases.mark("tidy");
+            return r;
         }
         r = joinOrder(r);
+        PlanningPhases.mark("join-order");
         // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins and
         // unions, whose inputs the translator does not prune.
         r = new RelFieldTrimmer(null, builder).trim(r);
-        return run(r, TIDY);
+        PlanningPhases.mark("trim");
+        r = run(r, TIDY);
+        PlanningPhases.mark("tidy");
+        return r;
     }
 
     private static RelNode run(RelNode rel, List<RelOptRule> rules) {

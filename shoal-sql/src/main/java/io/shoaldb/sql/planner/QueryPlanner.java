@@ -21,11 +21,15 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -49,7 +53,8 @@ public final class QueryPlanner {
             .withConformance(SqlConformanceEnum.MYSQL_5)
             .withDefaultNullCollation(NullCollation.LOW)
             .withIdentifierExpansion(true);
-    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(DivisionNullability.OPERATORS,
+            SqlStdOperatorTable.instance(),
             ScalarFunctions.operatorTable());
 
     /**
@@ -59,7 +64,7 @@ public final class QueryPlanner {
      */
     private static final SqlRexConvertletTable CONVERTLETS = call -> call.getKind() == SqlKind.AVG
             ? StandardConvertletTable.INSTANCE::convertCall
-            : StandardConvertletTable.INSTANCE.get(call);
+            : DivisionNullability.CONVERTLETS.get(call);
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
         return plan(query, catalog, currentDatabase, PlannerSettings.DEFAULT);
@@ -69,6 +74,49 @@ public final class QueryPlanner {
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
         TableResolver.check(query, catalog, currentDatabase);
+        PlanningPhases.mark("check");
+        return optimise(query, catalog, currentDatabase, settings).translate();
+    }
+
+    /**
+     * Plans a query for reuse with other values of its literals: the plain literals of {@code shape} that are
+     * compared with something (=, <, BETWEEN, IN lists ...) become parameters, planned once; the others stay fixed
+     * and must have the same values for the plan to be reused. {@code query} is the parse of {@code shape}'s
+     * statement, and is rewritten.
+     */
+    public PlanTemplate prepare(SqlNode query, QueryShape shape, CatalogSnapshot catalog, String currentDatabase,
+            PlannerSettings settings) {
+        SupportedSyntax.check(query);
+        TableResolver.check(query, catalog, currentDatabase);
+        LiteralParameters parameters = LiteralParameters.replace(query, shape);
+        Optimised optimised = optimise(query, catalog, currentDatabase, settings);
+        boolean reusable = !readsTheClock(optimised.rel());
+        if (parameters.count() == 0) {
+            return PlanTemplate.fixed(optimised.translate(), shape, reusable);
+        }
+        return new PlanTemplate(optimised, parameters, shape, reusable);
+    }
+
+    /** Whether a plan calls a function without arguments (now(), CURRENT_DATE), which translation folds. */
+    private static boolean readsTheClock(RelNode rel) {
+        boolean[] found = {false};
+        rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                other.accept(new RexShuttle() {
+                    @Override
+                    public RexNode visitCall(RexCall call) {
+                        found[0] |= call.getOperands().isEmpty() || call.getOperator().isDynamicFunction();
+                        return super.visitCall(call);
+                    }
+                });
+                return super.visit(other);
+            }
+        });
+        return found[0];
+    }
+
+    private Optimised optimise(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(ShoalTypeSystem.INSTANCE);
         CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics()));
         Properties props = new Properties();
@@ -87,6 +135,7 @@ public final class QueryPlanner {
         } catch (RuntimeException e) {
             throw ValidationErrors.translate(e, validator, query);
         }
+        PlanningPhases.mark("validate");
         RexBuilder rexBuilder = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
         cluster.setMetadataProvider(JoinSelectivity.PROVIDER);
@@ -97,12 +146,25 @@ public final class QueryPlanner {
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode logical = relRoot.project();
+        PlanningPhases.mark("sql-to-rel");
         // No simplification: Calcite would fold "x / 0 IS NULL" to FALSE by its typing, but in Doris x / 0 is NULL.
         RelBuilder builder = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)))
                 .create(cluster, reader);
         RelNode optimised = LogicalOptimizer.optimize(logical, builder);
-        PhysicalNode physical = new PhysicalTranslator(rexBuilder, settings.broadcastRowLimit()).translateRoot(optimised);
-        return new PhysicalPlan(physical, columns(relRoot, logical.getRowType(), physical));
+        return new Optimised(optimised, relRoot, logical.getRowType(), rexBuilder, settings.broadcastRowLimit());
+    }
+
+    /** A query after the logical optimiser, ready for translation (after its parameters are bound, if any). */
+    record Optimised(RelNode rel, RelRoot root, RelDataType rowType, RexBuilder rexBuilder, long broadcastRowLimit) {
+        PhysicalPlan translate() {
+            return translate(rel);
+        }
+
+        PhysicalPlan translate(RelNode bound) {
+            PhysicalNode physical = new PhysicalTranslator(rexBuilder, broadcastRowLimit).translateRoot(bound);
+            PlanningPhases.mark("translate");
+            return new PhysicalPlan(physical, columns(root, rowType, physical));
+        }
     }
 
     private static List<OutputColumn> columns(RelRoot root, RelDataType rowType, PhysicalNode physical) {

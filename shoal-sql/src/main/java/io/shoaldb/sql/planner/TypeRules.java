@@ -81,12 +81,16 @@ final class TypeRules {
         throw ErrorCode.INVALID_QUERY.exception("no common type for " + a + " and " + b);
     }
 
+    /** Digits a decimal quotient has beyond its dividend's scale (Doris's {@code div_precision_increment}). */
+    static final int DIV_PRECISION_INCREMENT = 4;
+
     /** The result type of {@code a op b}. */
     static DataType arithmeticType(Arithmetic.Op op, DataType a, DataType b) {
         if (!isNumeric(a) || !isNumeric(b)) {
             throw ErrorCode.NOT_SUPPORTED.exception("arithmetic on " + a + " and " + b);
         }
-        if (op == Arithmetic.Op.DIVIDE || isApprox(a) || isApprox(b)) {
+        if (isApprox(a) || isApprox(b)
+                || (op == Arithmetic.Op.DIVIDE && a.id() != TypeId.DECIMAL && b.id() != TypeId.DECIMAL)) {
             return DataType.DOUBLE;
         }
         if (a.id() != TypeId.DECIMAL && b.id() != TypeId.DECIMAL) {
@@ -96,6 +100,12 @@ final class TypeRules {
         DataType y = asDecimal(b);
         int intDigits = Math.max(x.precision() - x.scale(), y.precision() - y.scale());
         return switch (op) {
+            case DIVIDE -> {
+                // Doris (DECIMALV3): DECIMAL(p1 + s2 + 4, s1 + 4), 4 being its div_precision_increment.
+                int scale = Math.min(38, x.scale() + DIV_PRECISION_INCREMENT);
+                yield DataType.decimal(Math.min(38, Math.max(scale, x.precision() + y.scale() + DIV_PRECISION_INCREMENT)),
+                        scale);
+            }
             case MULTIPLY -> {
                 int scale = x.scale() + y.scale();
                 if (scale > 38) {
