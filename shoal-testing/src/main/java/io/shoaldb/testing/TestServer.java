@@ -7,10 +7,16 @@ import io.shoaldb.server.ShoalServer;
 import io.shoaldb.server.config.ServerConfigKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -73,6 +79,18 @@ public final class TestServer implements AutoCloseable {
 
     public Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(null, ""), "root", "");
+    }
+
+    /** The body of {@code GET /metrics}, read as root (metrics ask for a login). */
+    public String metrics() throws IOException, InterruptedException {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + httpPort() + "/metrics")).header("Authorization",
+                "Basic " + Base64.getEncoder().encodeToString("root:".getBytes(StandardCharsets.UTF_8))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET /metrics answered " + response.statusCode() + ": " + response.body());
+        }
+        return response.body();
     }
 
     public void restart() throws IOException {

@@ -2,10 +2,6 @@ package io.shoaldb.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -118,12 +114,8 @@ class ScanPruningTest {
     }
 
     private Map<String, Double> metrics() throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).isEqualTo(200);
         Map<String, Double> out = new HashMap<>();
-        Matcher m = Pattern.compile("(?m)^((?:scan|storage_page_cache)_[a-z_]+)(?:\\{[^}]*\\})? (\\S+)$").matcher(r.body());
+        Matcher m = Pattern.compile("(?m)^((?:scan|storage_page_cache)_[a-z_]+)(?:\\{[^}]*\\})? (\\S+)$").matcher(server.metrics());
         while (m.find()) {
             out.put(m.group(1), Double.parseDouble(m.group(2)));
         }

@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.testing.TestServer;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Date;
@@ -232,11 +228,9 @@ class PlanCacheTest {
     }
 
     private static long hits(TestServer server) throws Exception {
-        HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.httpPort() + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        Matcher m = Pattern.compile("(?m)^plan_cache_hits_total(?:\\{[^}]*\\})? (\\S+)$").matcher(metrics.body());
-        assertThat(m.find()).as(metrics.body()).isTrue();
+        String metrics = server.metrics();
+        Matcher m = Pattern.compile("(?m)^plan_cache_hits_total(?:\\{[^}]*\\})? (\\S+)$").matcher(metrics);
+        assertThat(m.find()).as(metrics).isTrue();
         return (long) Double.parseDouble(m.group(1));
     }
 }
