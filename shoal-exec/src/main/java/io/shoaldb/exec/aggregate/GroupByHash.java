@@ -13,15 +13,15 @@ import java.util.List;
 /**
  * Assigns a dense group id to every row by its key columns: row hashes are computed column by column
  * (typed loops), then an open-addressing table of group ids is probed; a stored 64-bit hash per group
- * makes the key comparison run almost only on true matches; one or two integer keys use a
- * {@link LongKeyTable} instead, which keeps the key values in the slots. Keys of any type, NULL included. Hash joins
- * use it too: the build side's distinct keys are groups, the probe side {@link #find finds} them (lookups
+ * makes the key comparison run almost only on true matches; up to four integer keys use a
+ * {@link LongKeyTable} instead, which keeps the key values in the slots. Keys of any type, NULL included.
+ * Hash joins use it too: the build side's distinct keys are groups, the probe side {@link #find finds} them (lookups
  * only, so any number of threads may probe a table nobody inserts into any more).
  */
 public final class GroupByHash {
     private final List<DataType> keyTypes;
     private final KeyColumn[] keys;
-    /** The table when the keys are one or two integers; then the generic slots below stay unused. */
+    /** The table when the keys are a few integers; then the generic slots below stay unused. */
     private final LongKeyTable longKeys;
     private int[] table = new int[1024];
     private long[] groupHashes = new long[256];
@@ -38,7 +38,7 @@ public final class GroupByHash {
     }
 
     private static boolean integerKeys(List<DataType> keyTypes) {
-        return !keyTypes.isEmpty() && keyTypes.size() <= 2 && keyTypes.stream().allMatch(t -> switch (
+        return !keyTypes.isEmpty() && keyTypes.size() <= LongKeyTable.MAX_KEYS && keyTypes.stream().allMatch(t -> switch (
                 io.shoaldb.vector.PhysicalType.of(t)) {
             case INT32, INT64 -> true;
             default -> false;
@@ -109,11 +109,11 @@ public final class GroupByHash {
         for (int k = 0; k < keys.length; k++) {
             vectors[k] = Flat.of(batch.column(keyColumns[k]));
         }
-        long[] k0 = widened(vectors[0], rows, count);
-        long[] k1 = keys.length == 2 ? widened(vectors[1], rows, count) : null;
+        long[][] values = new long[keys.length][];
         byte[] nulls = null;
         for (int k = 0; k < keys.length; k++) {
             FlatVector v = vectors[k];
+            values[k] = widened(v, rows, count);
             if (!v.mayHaveNulls()) {
                 continue;
             }
@@ -123,13 +123,13 @@ public final class GroupByHash {
                         nulls = new byte[count];
                     }
                     nulls[i] |= (byte) (1 << k);
-                    (k == 0 ? k0 : k1)[i] = 0;
+                    values[k][i] = 0;
                 }
             }
         }
         int[] ids = new int[count];
         int[] created = insert ? new int[count] : null;
-        int made = longKeys.ids(k0, k1, nulls, count, insert, ids, created);
+        int made = longKeys.ids(values, nulls, count, insert, ids, created);
         for (int j = 0; j < made; j++) {
             for (int k = 0; k < keys.length; k++) {
                 keys[k].append(vectors[k], rows[created[j]]);

@@ -3,17 +3,18 @@ package io.shoaldb.exec.aggregate;
 import java.util.Arrays;
 
 /**
- * The slot table of a {@link GroupByHash} whose keys are one or two integers (INT32/INT64 physical types:
- * INT, BIGINT, DATE, short DECIMALs - the common join and group-by keys). Each slot holds the key values
- * themselves beside the group id, so a probe reads one place in two arrays and compares plain longs, where
- * the generic table follows the group id to a stored hash and to every key column. Keys are widened to
- * long; a NULL key is stored as 0 with its bit set in the slot's null mask, an array that exists only once
- * a key with a NULL has been inserted (without it, no slot holds a NULL). Open addressing with linear
- * probing, at most half full.
+ * The slot table of a {@link GroupByHash} whose keys are up to {@link #MAX_KEYS} integers (INT32/INT64
+ * physical types: INT, BIGINT, DATE, short DECIMALs - the common join and group-by keys). Each slot holds
+ * the key values themselves beside the group id, so a probe reads one place in two arrays and compares
+ * plain longs, where the generic table follows the group id to a stored hash and to every key column.
+ * Keys are widened to long; a NULL key is stored as 0 with its bit set in the slot's null mask, an array
+ * that exists only once a key with a NULL has been inserted (without it, no slot holds a NULL). Open
+ * addressing with linear probing, at most half full.
  */
 final class LongKeyTable {
+    static final int MAX_KEYS = 4;
     private final int width;
-    /** {@code width} values per slot, slot-major so that a 2-key slot is one 16-byte pair. */
+    /** {@code width} values per slot, slot-major so that a slot's keys are adjacent. */
     private long[] keys;
     private int[] ids;
     private byte[] nullMasks;
@@ -21,7 +22,7 @@ final class LongKeyTable {
     private int groups;
 
     LongKeyTable(int width) {
-        if (width < 1 || width > 2) {
+        if (width < 1 || width > MAX_KEYS) {
             throw new IllegalArgumentException("long-key table of " + width + " keys");
         }
         this.width = width;
@@ -41,27 +42,30 @@ final class LongKeyTable {
     }
 
     /**
-     * Group ids of {@code count} rows given their key values ({@code k1} unused with one key) and NULL masks
-     * (bit k = key k is NULL; null array = no NULLs). With {@code insert}, absent keys become new groups,
-     * numbered in order of first appearance, and {@code created} receives the row indexes that created them
-     * (returns how many); without it, absent keys get -1.
+     * Group ids of {@code count} rows given their key values ({@code values[k][i]}: key k of row i) and NULL
+     * masks (bit k = key k is NULL; null array = no NULLs). With {@code insert}, absent keys become new
+     * groups, numbered in order of first appearance, and {@code created} receives the row indexes that
+     * created them (returns how many); without it, absent keys get -1.
      */
-    int ids(long[] k0, long[] k1, byte[] nulls, int count, boolean insert, int[] out, int[] created) {
-        long[] hashes = new long[count];
-        if (width == 1) {
-            for (int i = 0; i < count; i++) {
-                hashes[i] = hash(k0[i], nulls == null ? 0 : nulls[i]);
-            }
-        } else {
-            for (int i = 0; i < count; i++) {
-                hashes[i] = hash(k0[i] * 0xC2B2AE3D27D4EB4FL + k1[i], nulls == null ? 0 : nulls[i]);
+    int ids(long[][] values, byte[] nulls, int count, boolean insert, int[] out, int[] created) {
+        long[] combined = values[0];
+        if (width > 1) {
+            combined = Arrays.copyOf(values[0], count);
+            for (int k = 1; k < width; k++) {
+                long[] v = values[k];
+                for (int i = 0; i < count; i++) {
+                    combined[i] = combined[i] * 0xC2B2AE3D27D4EB4FL + v[i];
+                }
             }
         }
+        long[] hashes = new long[count];
+        for (int i = 0; i < count; i++) {
+            hashes[i] = hash(combined[i], nulls == null ? 0 : nulls[i]);
+        }
         int made = 0;
+        long[] v0 = values[0];
         for (int i = 0; i < count; i++) {
             byte m = nulls == null ? 0 : nulls[i];
-            long a = k0[i];
-            long b = width == 2 ? k1[i] : 0;
             int slot = (int) hashes[i] & mask;
             int found;
             while (true) {
@@ -70,7 +74,7 @@ final class LongKeyTable {
                     found = -1;
                     break;
                 }
-                if (keys[slot * width] == a && (width == 1 || keys[slot * 2 + 1] == b)
+                if (keys[slot * width] == v0[i] && (width == 1 || restEqual(slot, values, i))
                         && (nullMasks == null ? m == 0 : nullMasks[slot] == m)) {
                     found = g;
                     break;
@@ -78,7 +82,17 @@ final class LongKeyTable {
                 slot = (slot + 1) & mask;
             }
             if (found < 0 && insert) {
-                found = insertAt(slot, a, b, m);
+                found = groups++;
+                ids[slot] = found;
+                for (int k = 0; k < width; k++) {
+                    keys[slot * width + k] = values[k][i];
+                }
+                if (m != 0) {
+                    if (nullMasks == null) {
+                        nullMasks = new byte[ids.length];
+                    }
+                    nullMasks[slot] = m;
+                }
                 created[made++] = i;
                 if (groups * 2 > ids.length) {
                     rehash();
@@ -89,20 +103,13 @@ final class LongKeyTable {
         return made;
     }
 
-    private int insertAt(int slot, long a, long b, byte m) {
-        int g = groups++;
-        ids[slot] = g;
-        keys[slot * width] = a;
-        if (width == 2) {
-            keys[slot * 2 + 1] = b;
-        }
-        if (m != 0) {
-            if (nullMasks == null) {
-                nullMasks = new byte[ids.length];
+    private boolean restEqual(int slot, long[][] values, int i) {
+        for (int k = 1; k < width; k++) {
+            if (keys[slot * width + k] != values[k][i]) {
+                return false;
             }
-            nullMasks[slot] = m;
         }
-        return g;
+        return true;
     }
 
     private void rehash() {
@@ -117,19 +124,17 @@ final class LongKeyTable {
             if (oldIds[s] < 0) {
                 continue;
             }
-            long a = oldKeys[s * width];
-            long b = width == 2 ? oldKeys[s * 2 + 1] : 0;
+            long combined = oldKeys[s * width];
+            for (int k = 1; k < width; k++) {
+                combined = combined * 0xC2B2AE3D27D4EB4FL + oldKeys[s * width + k];
+            }
             byte m = oldNulls == null ? 0 : oldNulls[s];
-            long h = width == 1 ? hash(a, m) : hash(a * 0xC2B2AE3D27D4EB4FL + b, m);
-            int slot = (int) h & mask;
+            int slot = (int) hash(combined, m) & mask;
             while (ids[slot] >= 0) {
                 slot = (slot + 1) & mask;
             }
             ids[slot] = oldIds[s];
-            keys[slot * width] = a;
-            if (width == 2) {
-                keys[slot * 2 + 1] = b;
-            }
+            System.arraycopy(oldKeys, s * width, keys, slot * width, width);
             if (nullMasks != null) {
                 nullMasks[slot] = m;
             }
@@ -142,7 +147,7 @@ final class LongKeyTable {
      * share routing-hash bits, which would otherwise cluster them into a fraction of the slots.
      */
     private static long hash(long key, byte nullMask) {
-        long h = (key ^ ((long) nullMask << 59)) * 0x9E3779B97F4A7C15L;
+        long h = (key ^ ((long) nullMask << 56)) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 32;
         h *= 0xD6E8FEB86659FD93L;
         return h ^ (h >>> 29);

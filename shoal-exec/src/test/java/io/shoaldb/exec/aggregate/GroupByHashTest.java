@@ -18,14 +18,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Group ids against a reference map from key tuple to the id of its first appearance, over enough batches
  * and distinct keys to rehash several times, with NULLs in every key position, selected rows, and lookups of
- * absent keys - for the integer-key table (1 and 2 keys, INT and BIGINT) and the generic one (strings,
- * three keys).
+ * absent keys - for the integer-key table (1 to 4 keys, INT, DATE and BIGINT) and the generic one
+ * (strings, five keys).
  */
 class GroupByHashTest {
     static List<List<DataType>> keyTypes() {
         return List.of(List.of(DataType.BIGINT), List.of(DataType.INT), List.of(DataType.BIGINT, DataType.INT),
-                List.of(DataType.DATE, DataType.BIGINT), List.of(DataType.STRING),
-                List.of(DataType.INT, DataType.INT, DataType.BIGINT));
+                List.of(DataType.DATE, DataType.BIGINT), List.of(DataType.INT, DataType.INT, DataType.BIGINT),
+                List.of(DataType.BIGINT, DataType.INT, DataType.DATE, DataType.BIGINT), List.of(DataType.STRING),
+                List.of(DataType.BIGINT, DataType.STRING), List.of(DataType.INT, DataType.INT, DataType.BIGINT,
+                        DataType.INT, DataType.BIGINT));
     }
 
     @ParameterizedTest
