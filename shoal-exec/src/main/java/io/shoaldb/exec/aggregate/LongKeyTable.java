@@ -5,8 +5,10 @@ import java.util.Arrays;
 /**
  * The slot table of a {@link GroupByHash} whose keys are up to {@link #MAX_KEYS} integers (INT32/INT64
  * physical types: INT, BIGINT, DATE, short DECIMALs - the common join and group-by keys). Each slot holds
- * the key values themselves beside the group id, so a probe reads one place in two arrays and compares
- * plain longs, where the generic table follows the group id to a stored hash and to every key column.
+ * the key values themselves beside the group id, in one array, so a probe reads one place (usually one
+ * cache line) and compares plain longs, where the generic table follows the group id to a stored hash and
+ * to every key column. A row whose keys equal the previous row's takes its id without a probe: sorted
+ * input (tablets are sorted by their key, e.g. lineitem by orderkey) comes in runs.
  * Keys are widened to long; a NULL key is stored as 0 with its bit set in the slot's null mask, an array
  * that exists only once a key with a NULL has been inserted (without it, no slot holds a NULL). Open
  * addressing with linear probing, at most half full.
@@ -14,11 +16,11 @@ import java.util.Arrays;
 final class LongKeyTable {
     static final int MAX_KEYS = 4;
     private final int width;
-    /** {@code width} values per slot, slot-major so that a slot's keys are adjacent. */
-    private long[] keys;
-    private int[] ids;
+    /** Per slot {@code width + 1} longs: the key values, then the group id + 1 (0: empty slot). */
+    private final int stride;
+    private long[] slots;
     private byte[] nullMasks;
-    private int mask;
+    private int capacity;
     private int groups;
 
     LongKeyTable(int width) {
@@ -26,15 +28,14 @@ final class LongKeyTable {
             throw new IllegalArgumentException("long-key table of " + width + " keys");
         }
         this.width = width;
+        this.stride = width + 1;
         allocate(1024);
     }
 
-    private void allocate(int capacity) {
-        keys = new long[capacity * width];
-        ids = new int[capacity];
-        Arrays.fill(ids, -1);
+    private void allocate(int slotCount) {
+        capacity = slotCount;
+        slots = new long[slotCount * stride];
         nullMasks = null;
-        mask = capacity - 1;
     }
 
     int groupCount() {
@@ -64,37 +65,46 @@ final class LongKeyTable {
         }
         int made = 0;
         long[] v0 = values[0];
+        byte previousMask = 0;
         for (int i = 0; i < count; i++) {
             byte m = nulls == null ? 0 : nulls[i];
+            if (i > 0 && v0[i] == v0[i - 1] && m == previousMask && (width == 1 || sameAsPrevious(values, i))) {
+                out[i] = out[i - 1];
+                continue;
+            }
+            previousMask = m;
+            int mask = capacity - 1;
             int slot = (int) hashes[i] & mask;
             int found;
             while (true) {
-                int g = ids[slot];
-                if (g < 0) {
+                int base = slot * stride;
+                long id = slots[base + width];
+                if (id == 0) {
                     found = -1;
                     break;
                 }
-                if (keys[slot * width] == v0[i] && (width == 1 || restEqual(slot, values, i))
+                if (slots[base] == v0[i] && (width == 1 || restEqual(base, values, i))
                         && (nullMasks == null ? m == 0 : nullMasks[slot] == m)) {
-                    found = g;
+                    found = (int) id - 1;
                     break;
                 }
                 slot = (slot + 1) & mask;
             }
             if (found < 0 && insert) {
                 found = groups++;
-                ids[slot] = found;
+                int base = slot * stride;
                 for (int k = 0; k < width; k++) {
-                    keys[slot * width + k] = values[k][i];
+                    slots[base + k] = values[k][i];
                 }
+                slots[base + width] = found + 1L;
                 if (m != 0) {
                     if (nullMasks == null) {
-                        nullMasks = new byte[ids.length];
+                        nullMasks = new byte[capacity];
                     }
                     nullMasks[slot] = m;
                 }
                 created[made++] = i;
-                if (groups * 2 > ids.length) {
+                if (groups * 2 > capacity) {
                     rehash();
                 }
             }
@@ -103,9 +113,18 @@ final class LongKeyTable {
         return made;
     }
 
-    private boolean restEqual(int slot, long[][] values, int i) {
+    private static boolean sameAsPrevious(long[][] values, int i) {
+        for (int k = 1; k < values.length; k++) {
+            if (values[k][i] != values[k][i - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean restEqual(int base, long[][] values, int i) {
         for (int k = 1; k < width; k++) {
-            if (keys[slot * width + k] != values[k][i]) {
+            if (slots[base + k] != values[k][i]) {
                 return false;
             }
         }
@@ -113,28 +132,29 @@ final class LongKeyTable {
     }
 
     private void rehash() {
-        long[] oldKeys = keys;
-        int[] oldIds = ids;
+        long[] old = slots;
         byte[] oldNulls = nullMasks;
-        allocate(oldIds.length * 2);
+        int oldCapacity = capacity;
+        allocate(oldCapacity * 2);
         if (oldNulls != null) {
-            nullMasks = new byte[ids.length];
+            nullMasks = new byte[capacity];
         }
-        for (int s = 0; s < oldIds.length; s++) {
-            if (oldIds[s] < 0) {
+        int mask = capacity - 1;
+        for (int s = 0; s < oldCapacity; s++) {
+            int from = s * stride;
+            if (old[from + width] == 0) {
                 continue;
             }
-            long combined = oldKeys[s * width];
+            long combined = old[from];
             for (int k = 1; k < width; k++) {
-                combined = combined * 0xC2B2AE3D27D4EB4FL + oldKeys[s * width + k];
+                combined = combined * 0xC2B2AE3D27D4EB4FL + old[from + k];
             }
             byte m = oldNulls == null ? 0 : oldNulls[s];
             int slot = (int) hash(combined, m) & mask;
-            while (ids[slot] >= 0) {
+            while (slots[slot * stride + width] != 0) {
                 slot = (slot + 1) & mask;
             }
-            ids[slot] = oldIds[s];
-            System.arraycopy(oldKeys, s * width, keys, slot * width, width);
+            System.arraycopy(old, from, slots, slot * stride, stride);
             if (nullMasks != null) {
                 nullMasks[slot] = m;
             }
@@ -154,6 +174,6 @@ final class LongKeyTable {
     }
 
     long retainedBytes() {
-        return 8L * keys.length + 4L * ids.length + (nullMasks == null ? 0 : nullMasks.length);
+        return 8L * slots.length + (nullMasks == null ? 0 : nullMasks.length);
     }
 }

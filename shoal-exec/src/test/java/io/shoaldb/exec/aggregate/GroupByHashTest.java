@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Group ids against a reference map from key tuple to the id of its first appearance, over enough batches
- * and distinct keys to rehash several times, with NULLs in every key position, selected rows, and lookups of
- * absent keys - for the integer-key table (1 to 4 keys, INT, DATE and BIGINT) and the generic one
- * (strings, five keys).
+ * and distinct keys to rehash several times, with NULLs in every key position, runs of equal keys, selected
+ * rows, and lookups of absent keys - for the integer-key table (1 to 4 keys, INT, DATE and BIGINT) and the
+ * generic one (strings, five keys).
  */
 class GroupByHashTest {
     static List<List<DataType>> keyTypes() {
@@ -86,7 +86,43 @@ class GroupByHashTest {
         }
     }
 
-    /** Rows of random keys ({@code distinct} values per key, about 3 % NULL); {@code tuples} gets each row's key tuple. */
+    @ParameterizedTest
+    @MethodSource("keyTypes")
+    void nullIsNotTheZeroItIsStoredAsEvenInARun(List<DataType> types) {
+        GroupByHash hash = new GroupByHash(types);
+        Object zero = switch (types.get(0).id()) { // a key whose stored value is 0, as a NULL's is
+            case BIGINT -> 0L;
+            case INT -> 0;
+            case DATE -> java.time.LocalDate.EPOCH;
+            default -> "";
+        };
+        BatchBuilder builder = new BatchBuilder(types, 6);
+        Object[][] rows = new Object[6][types.size()];
+        for (Object[] row : rows) {
+            for (int k = 1; k < types.size(); k++) {
+                row[k] = value(types.get(k), 7);
+            }
+        }
+        rows[0][0] = zero;
+        rows[1][0] = null;
+        rows[2][0] = null;
+        rows[3][0] = zero;
+        rows[5][0] = zero;
+        rows[4][0] = null;
+        for (Object[] row : rows) {
+            builder.appendRow(row);
+        }
+        Batch batch = builder.build();
+        int[] keyColumns = java.util.stream.IntStream.range(0, types.size()).toArray();
+        int[] all = {0, 1, 2, 3, 4, 5};
+        assertThat(hash.groupIds(batch, keyColumns, all, 6)).containsExactly(0, 1, 1, 0, 1, 0);
+        assertThat(hash.find(batch, keyColumns, all, 6)).containsExactly(0, 1, 1, 0, 1, 0);
+    }
+
+    /**
+     * Rows of random keys ({@code distinct} values per key, about 3 % NULL, a third of the rows repeating the
+     * row before); {@code tuples} gets each row's key tuple.
+     */
     private static Batch batch(List<DataType> types, int[] keyColumns, Random random, int rows, int distinct,
                                List<List<Object>> tuples) {
         List<DataType> columnTypes = new ArrayList<>(types);
@@ -97,8 +133,10 @@ class GroupByHashTest {
         for (int r = 0; r < rows; r++) {
             Object[] row = new Object[types.size()];
             List<Object> tuple = new ArrayList<>();
+            boolean repeat = r > 0 && random.nextInt(3) == 0; // runs, as sorted input has
             for (int k = 0; k < types.size(); k++) {
-                Object v = random.nextInt(100) < 3 ? null : value(types.get(k), random.nextInt(distinct));
+                Object v = repeat ? tuples.get(r - 1).get(k)
+                        : random.nextInt(100) < 3 ? null : value(types.get(k), random.nextInt(distinct));
                 row[keyColumns[k]] = v;
                 tuple.add(v);
             }
