@@ -57,10 +57,7 @@ final class ColumnConstantFilter implements FilterExpression {
         ColumnVector v = batch.column(column);
         return switch (v) {
             case FlatVector f -> flat(f, rows, count, out);
-            // Testing every dictionary entry pays when the entries are fewer than the rows (decoded pages);
-            // a join's output views whole input columns, larger than the batch.
-            case DictionaryVector d when d.dictionary().size() <= count -> dictionary(d, rows, count, out);
-            case DictionaryVector d -> flat(d.flatten(), rows, count, out);
+            case DictionaryVector d -> dictionary(d, rows, count, out);
             case ConstantVector c -> flat(c.value(), new int[] {0}, 1, new int[1]) == 1 ? copy(rows, count, out) : 0;
         };
     }

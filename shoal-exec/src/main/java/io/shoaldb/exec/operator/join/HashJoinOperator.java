@@ -225,11 +225,11 @@ public final class HashJoinOperator implements Operator {
         }
         ColumnVector[] columns = new ColumnVector[probeTypes.size() + buildTypes.size()];
         for (int c = 0; c < probeTypes.size(); c++) {
-            columns[c] = JoinColumns.probe(current.column(c), probeRows, count);
+            columns[c] = current.column(c).copyPositions(probeRows, 0, count);
         }
         Batch rows = table.rows();
         for (int c = 0; c < buildTypes.size(); c++) {
-            columns[probeTypes.size() + c] = JoinColumns.build(rows.column(c), buildRows, count);
+            columns[probeTypes.size() + c] = rows.column(c).copyPositions(buildRows, 0, count);
         }
         return new Batch(count, columns);
     }
