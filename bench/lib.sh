@@ -1,6 +1,9 @@
 # Shared helpers for the bench/*.sh harnesses (sourced). Starts ShoalDB, MariaDB, PostgreSQL and QuestDB on loopback,
 # on private ports so that other servers on the machine are not touched, and stops them on exit.
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# BUILD: where the built jars are taken from (default: this checkout); a copy of an older build's target/ jars
+# (same layout) lets a before/after comparison run both builds back to back on the same machine state.
+build=${BUILD:-$home}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 peers="$home/../shared/peers"
 [ -d "$peers" ] || peers="$home/../../shared/peers"   # from a worktree under /work/wt
@@ -14,10 +17,10 @@ chmod 755 "$work"   # the peers run as the mysql / postgres users
 export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
 # Snapshot the build: other engineers may rebuild target/ while a benchmark runs.
 mkdir -p "$work/snap/server" "$work/snap/tools"
-cp -r "$home"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$home/shoal-server/target/lib" "$work/snap/server/"
-cp -r "$home"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$home/shoal-tools/target/lib" "$work/snap/tools/"
+cp -r "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$build/shoal-server/target/lib" "$work/snap/server/"
+cp -r "$build"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$build/shoal-tools/target/lib" "$work/snap/tools/"
 if [ -n "${WITH_QUESTDB:-}" ]; then # QuestDbLauncher and QuestDB itself are in shoal-bench's shaded jar
-  mkdir -p "$work/snap/bench"; cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
+  mkdir -p "$work/snap/bench"; cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 fi
 tools_cp="$work/snap/tools/shoal-tools-0.1.0-SNAPSHOT.jar:$work/snap/tools/lib/*"
 driver=("$JAVA_HOME/bin/java" -cp "$tools_cp" io.shoaldb.tools.LoadDriver)
@@ -28,7 +31,7 @@ started_pg=
 qdb_pid=
 
 machine() {
-  echo "MACHINE git=$(git -C "$home" rev-parse --short HEAD)$(git -C "$home" diff --quiet -- . 2>/dev/null || echo +dirty) server_jar_mtime=$(stat -c %y "$home"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar | cut -c1-19 | tr " " T) nproc=$(nproc) mem_gib=$(free -g | awk '/Mem:/{print $2}') jdk=\"$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)\" load=\"$(cut -d' ' -f1-3 /proc/loadavg)\" date=$(date -u +%FT%TZ)"
+  echo "MACHINE git=$(git -C "$home" rev-parse --short HEAD)$(git -C "$home" diff --quiet -- . 2>/dev/null || echo +dirty) build=$build server_jar_mtime=$(stat -c %y "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar | cut -c1-19 | tr " " T) nproc=$(nproc) mem_gib=$(free -g | awk '/Mem:/{print $2}') jdk=\"$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)\" load=\"$(cut -d' ' -f1-3 /proc/loadavg)\" date=$(date -u +%FT%TZ)"
 }
 
 stop_all() {

@@ -10,7 +10,7 @@ runs=${2:-10}
 SF=${SF:-1}
 DATA=${DATA:-$home/target/tpc-data}
 mkdir -p "$work/snap/bench" "$DATA"
-cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
+cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 machine
 start_shoal
 "$JAVA_HOME/bin/java" -Xmx4g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar" \

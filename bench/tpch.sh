@@ -17,7 +17,7 @@ SF=${SF:-1}
 RUNS=${RUNS:-5}
 DATA=${DATA:-$home/target/tpc-data}
 mkdir -p "$work/snap/bench" "$DATA"
-cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
+cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 
 machine
 echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-}"

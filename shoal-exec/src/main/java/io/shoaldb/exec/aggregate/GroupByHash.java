@@ -3,6 +3,8 @@ package io.shoaldb.exec.aggregate;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.IntVector;
+import io.shoaldb.vector.LongVector;
 import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.util.Arrays;
@@ -11,13 +13,16 @@ import java.util.List;
 /**
  * Assigns a dense group id to every row by its key columns: row hashes are computed column by column
  * (typed loops), then an open-addressing table of group ids is probed; a stored 64-bit hash per group
- * makes the key comparison run almost only on true matches. Keys of any type, NULL included. Hash joins
- * use it too: the build side's distinct keys are groups, the probe side {@link #find finds} them (lookups
+ * makes the key comparison run almost only on true matches; up to four integer keys use a
+ * {@link LongKeyTable} instead, which keeps the key values in the slots. Keys of any type, NULL included.
+ * Hash joins use it too: the build side's distinct keys are groups, the probe side {@link #find finds} them (lookups
  * only, so any number of threads may probe a table nobody inserts into any more).
  */
 public final class GroupByHash {
     private final List<DataType> keyTypes;
     private final KeyColumn[] keys;
+    /** The table when the keys are a few integers; then the generic slots below stay unused. */
+    private final LongKeyTable longKeys;
     private int[] table = new int[1024];
     private long[] groupHashes = new long[256];
     private int groups;
@@ -28,11 +33,20 @@ public final class GroupByHash {
         for (int i = 0; i < keys.length; i++) {
             keys[i] = KeyColumn.create(keyTypes.get(i));
         }
+        this.longKeys = integerKeys(keyTypes) ? new LongKeyTable(keyTypes.size()) : null;
         Arrays.fill(table, -1);
     }
 
+    private static boolean integerKeys(List<DataType> keyTypes) {
+        return !keyTypes.isEmpty() && keyTypes.size() <= LongKeyTable.MAX_KEYS && keyTypes.stream().allMatch(t -> switch (
+                io.shoaldb.vector.PhysicalType.of(t)) {
+            case INT32, INT64 -> true;
+            default -> false;
+        });
+    }
+
     public int groupCount() {
-        return groups;
+        return longKeys != null ? longKeys.groupCount() : groups;
     }
 
     /**
@@ -40,6 +54,9 @@ public final class GroupByHash {
      * groups are created as needed.
      */
     public int[] groupIds(Batch batch, int[] keyColumns, int[] rows, int count) {
+        if (longKeys != null) {
+            return longKeyIds(batch, keyColumns, rows, count, true);
+        }
         FlatVector[] vectors = new FlatVector[keys.length];
         long[] hashes = new long[count];
         for (int k = 0; k < keys.length; k++) {
@@ -55,6 +72,9 @@ public final class GroupByHash {
 
     /** Like {@link #groupIds} but never inserts: -1 for a key that is not in the table. */
     public int[] find(Batch batch, int[] keyColumns, int[] rows, int count) {
+        if (longKeys != null) {
+            return longKeyIds(batch, keyColumns, rows, count, false);
+        }
         FlatVector[] vectors = new FlatVector[keys.length];
         long[] hashes = new long[count];
         for (int k = 0; k < keys.length; k++) {
@@ -77,6 +97,62 @@ public final class GroupByHash {
             ids[i] = found;
         }
         return ids;
+    }
+
+    /**
+     * {@link #groupIds} / {@link #find} over the {@link LongKeyTable}: the key columns are read into long
+     * arrays column by column, the table assigns the ids, and the rows that created groups give the keys
+     * written out later.
+     */
+    private int[] longKeyIds(Batch batch, int[] keyColumns, int[] rows, int count, boolean insert) {
+        FlatVector[] vectors = new FlatVector[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            vectors[k] = Flat.of(batch.column(keyColumns[k]));
+        }
+        long[][] values = new long[keys.length][];
+        byte[] nulls = null;
+        for (int k = 0; k < keys.length; k++) {
+            FlatVector v = vectors[k];
+            values[k] = widened(v, rows, count);
+            if (!v.mayHaveNulls()) {
+                continue;
+            }
+            for (int i = 0; i < count; i++) {
+                if (v.isNull(rows[i])) {
+                    if (nulls == null) {
+                        nulls = new byte[count];
+                    }
+                    nulls[i] |= (byte) (1 << k);
+                    values[k][i] = 0;
+                }
+            }
+        }
+        int[] ids = new int[count];
+        int[] created = insert ? new int[count] : null;
+        int made = longKeys.ids(values, nulls, count, insert, ids, created);
+        for (int j = 0; j < made; j++) {
+            for (int k = 0; k < keys.length; k++) {
+                keys[k].append(vectors[k], rows[created[j]]);
+            }
+        }
+        return ids;
+    }
+
+    /** The values of an INT32 or INT64 column at the given rows, as longs (NULL rows: whatever is stored). */
+    private static long[] widened(FlatVector v, int[] rows, int count) {
+        long[] out = new long[count];
+        if (v instanceof LongVector l) {
+            long[] a = l.values();
+            for (int i = 0; i < count; i++) {
+                out[i] = a[rows[i]];
+            }
+        } else {
+            int[] a = ((IntVector) v).values();
+            for (int i = 0; i < count; i++) {
+                out[i] = a[rows[i]];
+            }
+        }
+        return out;
     }
 
     /**
@@ -159,8 +235,8 @@ public final class GroupByHash {
         return keyTypes;
     }
 
-    /** The slot table and stored hashes; the copied key values are not counted. */
+    /** The slot table, stored hashes and the integer-key table; the copied key values are not counted. */
     public long retainedBytes() {
-        return 4L * table.length + 8L * groupHashes.length;
+        return 4L * table.length + 8L * groupHashes.length + (longKeys == null ? 0 : longKeys.retainedBytes());
     }
 }

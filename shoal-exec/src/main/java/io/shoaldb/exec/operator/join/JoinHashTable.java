@@ -78,6 +78,16 @@ final class JoinHashTable {
 
     /** Positions that can match: no NULL in a key that is not null-safe; into {@code out}, returns how many. */
     static int matchableRows(Batch keyBatch, List<Boolean> nullSafe, int n, int[] out) {
+        boolean anyNull = false;
+        for (int k = 0; k < keyBatch.columnCount(); k++) {
+            anyNull |= !nullSafe.get(k) && keyBatch.column(k).mayHaveNulls();
+        }
+        if (!anyNull) { // the usual case (keys from NOT NULL columns): every row, no per-row test
+            for (int r = 0; r < n; r++) {
+                out[r] = r;
+            }
+            return n;
+        }
         int count = 0;
         outer:
         for (int r = 0; r < n; r++) {
