@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,23 +21,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DuckDbComparisonTest {
     private static final int ROWS = 50_000;
 
+    private LineitemTwin twin;
     private TestDatabase db;
     private Connection duck;
 
     @BeforeAll
     void load(@TempDir Path dir) throws Exception {
-        List<Object[]> rows = Lineitem.generate(ROWS, 42);
-        db = new TestDatabase(dir, 4, 4);
-        Lineitem.create(db, 8);
-        Lineitem.load(db, rows, 5);
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        Lineitem.loadDuckDb(duck, rows, dir);
+        twin = LineitemTwin.load(dir, ROWS, 42, 4, 8, 5);
+        db = twin.db();
+        duck = twin.duck();
     }
 
     @AfterAll
     void close() throws Exception {
-        duck.close();
-        db.close();
+        twin.close();
     }
 
     /** Queries whose result order is not defined: compared as multisets. */

@@ -2,8 +2,6 @@ package io.shoaldb.exec;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,23 +19,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DuckDbFunctionComparisonTest {
     private static final int ROWS = 20_000;
 
+    private LineitemTwin twin;
     private TestDatabase db;
     private Connection duck;
 
     @BeforeAll
     void load(@TempDir Path dir) throws Exception {
-        List<Object[]> rows = Lineitem.generate(ROWS, 7);
-        db = new TestDatabase(dir, 2, 2);
-        Lineitem.create(db, 4);
-        Lineitem.load(db, rows, 3);
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        Lineitem.loadDuckDb(duck, rows, dir);
+        twin = LineitemTwin.load(dir, ROWS, 7, 2, 4, 3);
+        db = twin.db();
+        duck = twin.duck();
     }
 
     @AfterAll
     void close() throws Exception {
-        duck.close();
-        db.close();
+        twin.close();
     }
 
     static Stream<String> queries() {

@@ -7,8 +7,6 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,23 +27,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class WindowFunctionComparisonTest {
     private static final int ROWS = 20_000;
 
+    private LineitemTwin twin;
     private TestDatabase db;
     private Connection duck;
 
     @BeforeAll
     void load(@TempDir Path dir) throws Exception {
-        List<Object[]> rows = Lineitem.generate(ROWS, 11);
-        db = new TestDatabase(dir, 4, 4);
-        Lineitem.create(db, 8);
-        Lineitem.load(db, rows, 3);
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        Lineitem.loadDuckDb(duck, rows, dir);
+        twin = LineitemTwin.load(dir, ROWS, 11, 4, 8, 3);
+        db = twin.db();
+        duck = twin.duck();
     }
 
     @AfterAll
     void close() throws Exception {
-        duck.close();
-        db.close();
+        twin.close();
     }
 
     static Stream<String> unordered() {
