@@ -1,5 +1,6 @@
 package io.shoaldb.server.session;
 
+import io.shoaldb.sql.parser.SqlQuotes;
 import io.shoaldb.common.error.ErrorCode;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,7 @@ public final class ParameterText {
         while (i < n) {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"' || c == '`') {
-                i = skipQuoted(sql, i, c);
+                i = SqlQuotes.end(sql, i, c);
             } else if (c == '#' || (c == '-' && i + 2 < n && sql.charAt(i + 1) == '-'
                     && Character.isWhitespace(sql.charAt(i + 2)))) {
                 int end = sql.indexOf('\n', i);
@@ -48,24 +49,6 @@ public final class ParameterText {
         return new ParameterText(sql, offsets.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    private static int skipQuoted(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            char c = sql.charAt(i);
-            if (c == '\\' && quote != '`') {
-                i += 2;
-            } else if (c == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                } else {
-                    return i + 1;
-                }
-            } else {
-                i++;
-            }
-        }
-        return i;
-    }
 
     public int count() {
         return placeholderOffsets.length;

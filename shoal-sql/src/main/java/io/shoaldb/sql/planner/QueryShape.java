@@ -1,5 +1,6 @@
 package io.shoaldb.sql.planner;
 
+import io.shoaldb.sql.parser.SqlQuotes;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +62,7 @@ public final class QueryShape {
             char c = sql.charAt(i);
             int end;
             if (c == '\'' && !(i > 0 && isWordChar(sql.charAt(i - 1)))) {
-                end = quotedEnd(sql, i, '\'');
+                end = SqlQuotes.end(sql, i, '\'');
                 String body = sql.substring(i + 1, Math.max(i + 1, end - 1));
                 if (end - 1 > i && sql.charAt(end - 1) == '\'' && body.indexOf('\\') < 0 && body.indexOf('\'') < 0
                         && body.indexOf('\n') < 0) {
@@ -71,7 +72,7 @@ public final class QueryShape {
                     continue;
                 }
             } else if (c == '\'' || c == '"' || c == '`') {
-                end = quotedEnd(sql, i, c);
+                end = SqlQuotes.end(sql, i, c);
             } else if (c == '#' || (c == '-' && i + 2 < n && sql.charAt(i + 1) == '-'
                     && Character.isWhitespace(sql.charAt(i + 2)))) {
                 int eol = sql.indexOf('\n', i);
@@ -118,25 +119,6 @@ public final class QueryShape {
         return new QueryShape(out.toString(), literals);
     }
 
-    /** The index just past the closing quote (doubled quotes and, except in identifiers, backslashes escape). */
-    private static int quotedEnd(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            char c = sql.charAt(i);
-            if (c == '\\' && quote != '`') {
-                i += 2;
-            } else if (c == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                } else {
-                    return i + 1;
-                }
-            } else {
-                i++;
-            }
-        }
-        return sql.length();
-    }
 
     private static String numberType(String number) {
         return SqlLiteral.createExactNumeric(number, SqlParserPos.ZERO).createSqlType(TYPES).getFullTypeString();

@@ -114,14 +114,16 @@ class QueryControlTest {
         return processList(c, true).stream().filter(p -> p.id() == id).findFirst().orElse(null);
     }
 
-    /** Polls a condition the server reaches on its own (a query starting, a session ending), up to 30 s. */
+    /**
+     * Waits until the server reaches a state on its own (a query starting, a session ending): each check is a
+     * SHOW PROCESSLIST round trip, which paces the loop; up to 30 s.
+     */
     private static void awaitCondition(String what, SqlCondition condition) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
         while (!condition.holds()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting until " + what);
             }
-            Thread.sleep(10);
         }
     }
 
