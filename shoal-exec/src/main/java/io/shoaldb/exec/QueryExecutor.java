@@ -2,6 +2,7 @@ package io.shoaldb.exec;
 
 import io.shoaldb.exec.planner.LocalExecutionPlanner;
 import io.shoaldb.exec.profile.QueryProfile;
+import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.exec.task.TaskScheduler;
@@ -63,6 +64,8 @@ public final class QueryExecutor implements AutoCloseable {
     public QueryResultStream execute(PhysicalPlan plan, QueryContext context, QueryProfile profile) {
         int parallelism = parallelism(context);
         QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), context.memLimitBytes(), profile);
+        query.spillWith(new QuerySpill(context.spill(), query.memory(), context.memLimitBytes(), parallelism,
+                storage.spillSpace().forQuery(context.queryId())));
         Map<Long, TableSnapshot> snapshots = new HashMap<>();
         try {
             // Enough room that every worker can hand over a batch without parking in the steady state.
@@ -76,6 +79,7 @@ public final class QueryExecutor implements AutoCloseable {
             return stream;
         } catch (RuntimeException e) {
             snapshots.values().forEach(TableSnapshot::close);
+            query.spill().close();
             throw e;
         }
     }
@@ -101,7 +105,10 @@ public final class QueryExecutor implements AutoCloseable {
         return context.parallelism() > 0 ? context.parallelism() : defaultParallelism();
     }
 
-    /** Stops the query's drivers, waits until they have closed their scans, then releases the snapshots. */
+    /**
+     * Stops the query's drivers, waits until they have closed their scans, then releases the snapshots and deletes
+     * the query's spill runs.
+     */
     private static void release(QueryExecution query, Map<Long, TableSnapshot> snapshots) {
         try {
             if (!query.cancelAndWait(CANCEL_WAIT_MILLIS)) {
@@ -112,6 +119,7 @@ public final class QueryExecutor implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             snapshots.values().forEach(TableSnapshot::close);
+            query.spill().close();
         }
     }
 
