@@ -16,6 +16,7 @@ import io.shoaldb.ingest.format.RecordBufferBudget;
 import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.shoaldb.protocol.http.HttpMetrics;
@@ -141,6 +142,7 @@ public final class ShoalServer implements AutoCloseable {
             memory.addPart("inline rowsets", storage::inlineRowsetBytes);
             memory.addPart("page cache", storage.segmentCache()::bytes);
             MicrometerMemoryMetrics.register(metrics, memory);
+            new JvmMemoryMetrics().bindTo(metrics);
             QueryExecutor executor = new QueryExecutor(storage, Runtime.getRuntime().availableProcessors(),
                     ExecutionListener.NONE, memory);
             opened.push(executor);
