@@ -468,6 +468,13 @@ SqlNode DorisShow() :
         <CREATE> <TABLE> name = DorisName()
         { return new SqlShowCreateTable(s.end(this), name.database(), name.name()); }
     |
+        ( <INDEX> | <INDEXES> | <KEYS> ) ( <FROM> | <IN> ) name = DorisName()
+        [ ( <FROM> | <IN> ) db = DorisSimpleName() ]
+        { return new SqlShowIndex(s.end(this), db != null ? db : name.database(), name.name()); }
+    |
+        <TABLE> <STATUS> [ ( <FROM> | <IN> ) db = DorisSimpleName() ] [ like = DorisLike() ]
+        { return new SqlShowTableStatus(s.end(this), db, like); }
+    |
         ( <GLOBAL> { global = true; } | <SESSION> | <LOCAL> )
         node = DorisShowVariablesOrStatus(s, global) { return node; }
     |

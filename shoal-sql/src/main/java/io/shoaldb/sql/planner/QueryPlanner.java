@@ -24,6 +24,7 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -73,7 +74,7 @@ public final class QueryPlanner {
     /** Plans with table row counts, which decide join order, build sides and broadcast vs partitioned joins. */
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
-        TableResolver.check(query, catalog, currentDatabase);
+        TableResolver.check(query, catalog, currentDatabase, settings.systemDatabases());
         PlanningPhases.mark("check");
         return optimise(query, catalog, currentDatabase, settings).translate();
     }
@@ -87,14 +88,27 @@ public final class QueryPlanner {
     public PlanTemplate prepare(SqlNode query, QueryShape shape, CatalogSnapshot catalog, String currentDatabase,
             PlannerSettings settings) {
         SupportedSyntax.check(query);
-        TableResolver.check(query, catalog, currentDatabase);
+        TableResolver.check(query, catalog, currentDatabase, settings.systemDatabases());
         LiteralParameters parameters = LiteralParameters.replace(query, shape);
         Optimised optimised = optimise(query, catalog, currentDatabase, settings);
-        boolean reusable = !readsTheClock(optimised.rel());
+        boolean reusable = !readsTheClock(optimised.rel()) && !readsSystemTables(optimised.rel());
         if (parameters.count() == 0) {
             return PlanTemplate.fixed(optimised.translate(), shape, reusable);
         }
         return new PlanTemplate(optimised, parameters, shape, reusable);
+    }
+
+    /** Whether a plan scans a system table, whose rows are taken at planning time. */
+    private static boolean readsSystemTables(RelNode rel) {
+        boolean[] found = {false};
+        rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(TableScan scan) {
+                found[0] |= scan.getTable().unwrap(SystemTableAdapter.class) != null;
+                return super.visit(scan);
+            }
+        });
+        return found[0];
     }
 
     /** Whether a plan calls a function without arguments (now(), CURRENT_DATE), which translation folds. */
@@ -118,7 +132,8 @@ public final class QueryPlanner {
 
     private Optimised optimise(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(ShoalTypeSystem.INSTANCE);
-        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics()));
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics(),
+                settings.systemDatabases()));
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteCatalogReader reader = new CalciteCatalogReader(root,
