@@ -74,6 +74,7 @@ public final class QueryPlanner {
     /** Plans with table row counts, which decide join order, build sides and broadcast vs partitioned joins. */
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
+        HavingWithoutGroupBy.rewrite(query);
         TableResolver.check(query, catalog, currentDatabase, settings.systemDatabases());
         PlanningPhases.mark("check");
         return optimise(query, catalog, currentDatabase, settings).translate();
@@ -88,6 +89,7 @@ public final class QueryPlanner {
     public PlanTemplate prepare(SqlNode query, QueryShape shape, CatalogSnapshot catalog, String currentDatabase,
             PlannerSettings settings) {
         SupportedSyntax.check(query);
+        HavingWithoutGroupBy.rewrite(query);
         TableResolver.check(query, catalog, currentDatabase, settings.systemDatabases());
         LiteralParameters parameters = LiteralParameters.replace(query, shape);
         Optimised optimised = optimise(query, catalog, currentDatabase, settings);

@@ -22,6 +22,8 @@ import io.shoaldb.sql.tree.SqlSetVariables;
 import io.shoaldb.sql.tree.SqlShowColumns;
 import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
+import io.shoaldb.sql.tree.SqlShowIndex;
+import io.shoaldb.sql.tree.SqlShowTableStatus;
 import io.shoaldb.sql.tree.SqlExplainQuery;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowQueryProfile;
@@ -147,6 +149,19 @@ class DorisSqlParserStatementsTest {
                     assertThat(s.table()).isEqualTo("t1");
                 }),
                 of("SHOW CREATE TABLE `t1`", n -> assertThat(((SqlShowCreateTable) n).database()).isNull()),
+                of("SHOW INDEX FROM t1 FROM db1", n -> {
+                    SqlShowIndex s = (SqlShowIndex) n;
+                    assertThat(s.database()).isEqualTo("db1");
+                    assertThat(s.table()).isEqualTo("t1");
+                }),
+                of("show keys in db2.t2", n -> assertThat(((SqlShowIndex) n).database()).isEqualTo("db2")),
+                of("SHOW INDEXES FROM t3", n -> assertThat(((SqlShowIndex) n).database()).isNull()),
+                of("SHOW TABLE STATUS FROM db1 LIKE 'o%'", n -> {
+                    SqlShowTableStatus s = (SqlShowTableStatus) n;
+                    assertThat(s.database()).isEqualTo("db1");
+                    assertThat(s.likePattern()).isEqualTo("o%");
+                }),
+                of("SHOW TABLE STATUS", n -> assertThat(((SqlShowTableStatus) n).database()).isNull()),
                 of("SHOW VARIABLES", n -> {
                     SqlShowVariables s = (SqlShowVariables) n;
                     assertThat(s.global()).isFalse();
