@@ -270,6 +270,23 @@ void DorisRegexp(List<Object> list, ExprContext exprContext, Span s) :
     }
 }
 
+/** expr COLLATE name (MySQL): see SqlCollateOperator. */
+void DorisCollate(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlIdentifier name;
+}
+{
+    <COLLATE>
+    {
+        checkNonQueryExpression(exprContext);
+        s.clear().add(this);
+    }
+    name = SimpleIdentifier() {
+        list.add(new SqlParserUtil.ToTreeListItem(SqlCollateOperator.INSTANCE, s.pos()));
+        list.add(SqlLiteral.createCharString(name.getSimple(), s.end(this)));
+    }
+}
+
 /** DATETIME[(p)] in CAST, as Calcite's TIMESTAMP(p). */
 SqlTypeNameSpec DorisDateTimeTypeName() :
 {

@@ -6,6 +6,7 @@ import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.planner.physical.OutputColumn;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.tree.SqlCollateOperator;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,16 +56,19 @@ public final class QueryPlanner {
             .withDefaultNullCollation(NullCollation.LOW)
             .withIdentifierExpansion(true);
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(DivisionNullability.OPERATORS,
+            SqlOperatorTables.of(SqlCollateOperator.INSTANCE),
             SqlStdOperatorTable.instance(),
             ScalarFunctions.operatorTable());
 
     /**
      * Calcite's conversions, except that AVG stays AVG: Calcite expands AVG(x) OVER w into SUM / COUNT cast back
      * to x's type (an integer average would lose its fraction); our window operator computes AVG itself, with
-     * Doris's result type. Plain aggregates do not go through this table.
+     * Doris's result type. Plain aggregates do not go through this table. {@code x COLLATE name} is x: text
+     * compares as UTF-8 bytes.
      */
     private static final SqlRexConvertletTable CONVERTLETS = call -> call.getKind() == SqlKind.AVG
             ? StandardConvertletTable.INSTANCE::convertCall
+            : call.getOperator() == SqlCollateOperator.INSTANCE ? (cx, c) -> cx.convertExpression(c.operand(0))
             : DivisionNullability.CONVERTLETS.get(call);
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {

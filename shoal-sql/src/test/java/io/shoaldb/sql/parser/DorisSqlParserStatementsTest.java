@@ -9,6 +9,7 @@ import io.shoaldb.sql.tree.SqlAlterTable;
 import io.shoaldb.sql.tree.SqlBegin;
 import io.shoaldb.sql.tree.SqlColumnDefault;
 import io.shoaldb.sql.tree.SqlColumnDefinition;
+import io.shoaldb.sql.tree.SqlCollateOperator;
 import io.shoaldb.sql.tree.SqlCommit;
 import io.shoaldb.sql.tree.SqlCreateDatabase;
 import io.shoaldb.sql.tree.SqlCreateTable;
@@ -162,6 +163,12 @@ class DorisSqlParserStatementsTest {
                     assertThat(s.likePattern()).isEqualTo("o%");
                 }),
                 of("SHOW TABLE STATUS", n -> assertThat(((SqlShowTableStatus) n).database()).isNull()),
+                of("SELECT a COLLATE utf8mb4_bin = 'x' FROM t", n -> {
+                    SqlBasicCall equals = (SqlBasicCall) ((SqlSelect) n).getSelectList().get(0);
+                    SqlBasicCall collate = (SqlBasicCall) equals.operand(0);
+                    assertThat(collate.getOperator()).isSameAs(SqlCollateOperator.INSTANCE);
+                    assertThat(((SqlLiteral) collate.operand(1)).getValueAs(String.class)).isEqualTo("utf8mb4_bin");
+                }),
                 of("SHOW VARIABLES", n -> {
                     SqlShowVariables s = (SqlShowVariables) n;
                     assertThat(s.global()).isFalse();

@@ -70,14 +70,14 @@ class DriverMetadataTest {
     }
 
     /**
-     * With useInformationSchema=true Connector/J reads information_schema with its own SQL (HAVING on select
-     * aliases without GROUP BY, columns named CARDINALITY). Its getColumns query also needs COLLATE in expressions,
-     * which ShoalDB's SQL does not have yet.
+     * With useInformationSchema=true Connector/J reads information_schema with its own SQL: HAVING on select
+     * aliases without GROUP BY, a column named CARDINALITY, {@code IS_NULLABLE COLLATE utf8mb4_general_ci = 'NO'}.
      */
     @Test
-    void connectorJReadsInformationSchemaForTablesAndKeys() throws SQLException {
+    void connectorJReadsInformationSchemaForTablesColumnsAndKeys() throws SQLException {
         try (Connection c = mysql("useInformationSchema=true")) {
             assertTablesAndKeys(c.getMetaData());
+            assertColumns(c.getMetaData());
         }
     }
 
