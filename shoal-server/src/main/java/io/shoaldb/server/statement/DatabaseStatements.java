@@ -5,6 +5,7 @@ import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.server.expression.LikeMatcher;
+import io.shoaldb.server.infoschema.InformationSchema;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.tree.SqlCreateDatabase;
 import io.shoaldb.sql.tree.SqlDropDatabase;
@@ -12,7 +13,7 @@ import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlUseDatabase;
 import java.util.function.Predicate;
 
-/** CREATE / DROP / USE / SHOW DATABASES. */
+/** CREATE / DROP / USE / SHOW DATABASES; information_schema is listed first and can be used, not created. */
 final class DatabaseStatements {
     private final ServerContext server;
 
@@ -23,6 +24,12 @@ final class DatabaseStatements {
     StatementResult create(SqlCreateDatabase statement) {
         if (!statement.properties().isEmpty()) {
             throw ErrorCode.UNKNOWN_PROPERTY.exception(statement.properties());
+        }
+        if (InformationSchema.names(statement.database())) {
+            if (statement.ifNotExists()) {
+                return UpdateResult.OK;
+            }
+            throw ErrorCode.DATABASE_EXISTS.exception(statement.database());
         }
         server.catalog().createDatabase(statement.database(), statement.ifNotExists());
         return UpdateResult.OK;
@@ -38,13 +45,17 @@ final class DatabaseStatements {
     }
 
     StatementResult use(ShoalSession session, SqlUseDatabase statement) {
-        session.useDatabase(statement.database());
+        String database = statement.database();
+        session.useDatabase(InformationSchema.names(database) ? InformationSchema.NAME : database);
         return UpdateResult.OK;
     }
 
     StatementResult show(SqlShowDatabases statement) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
         TextTable table = new TextTable("Database");
+        if (like.test(InformationSchema.NAME)) {
+            table.row(InformationSchema.NAME);
+        }
         for (Database database : server.catalog().snapshot().databases()) {
             if (like.test(database.name())) {
                 table.row(database.name());
@@ -54,7 +65,7 @@ final class DatabaseStatements {
     }
 
     void checkExists(String database) {
-        if (server.catalog().snapshot().database(database).isEmpty()) {
+        if (!InformationSchema.names(database) && server.catalog().snapshot().database(database).isEmpty()) {
             throw ErrorCode.UNKNOWN_DATABASE.exception(database);
         }
     }

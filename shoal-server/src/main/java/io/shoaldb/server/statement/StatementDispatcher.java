@@ -26,6 +26,8 @@ import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowGroupCommit;
+import io.shoaldb.sql.tree.SqlShowIndex;
+import io.shoaldb.sql.tree.SqlShowTableStatus;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowQueryProfile;
 import io.shoaldb.sql.tree.SqlShowTables;
@@ -59,10 +61,12 @@ public final class StatementDispatcher implements StatementRunner {
     private final GroupCommitStatements groupCommit;
     private final ProfileStatements profiles;
     private final KillStatements kills;
+    private final MetadataStatements metadata;
 
     public StatementDispatcher(ServerContext server) {
         this.databases = new DatabaseStatements(server);
-        this.tables = new TableStatements(server);
+        this.metadata = new MetadataStatements(server);
+        this.tables = new TableStatements(server, metadata);
         this.variables = new VariableStatements(server);
         QueryProfiles kept = new QueryProfiles();
         this.selects = new SelectStatements(server, kept);
@@ -112,6 +116,8 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlShowGroupCommit show -> groupCommit.show(show);
             case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
             case SqlKill kill -> kills.kill(kill);
+            case SqlShowIndex show -> metadata.showIndex(session, show);
+            case SqlShowTableStatus show -> metadata.showTableStatus(session, show);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
     }
