@@ -139,17 +139,21 @@ final class TestSessions implements SessionFactory {
         return new Authenticator() {
             @Override
             public boolean verifyNativePassword(String user, byte[] scramble, byte[] response) {
-                String password = switch (user) {
-                    case "root" -> "";
-                    case "alice" -> "secret";
-                    default -> null;
-                };
+                String password = password(user);
                 return password != null && Arrays.equals(scramblePassword(password, scramble), response);
             }
 
             @Override
             public boolean verifyPassword(String user, String password) {
-                throw new UnsupportedOperationException();
+                return password != null && password.equals(password(user));
+            }
+
+            private static String password(String user) {
+                return switch (user) {
+                    case "root" -> "";
+                    case "alice" -> "secret";
+                    default -> null;
+                };
             }
         };
     }
