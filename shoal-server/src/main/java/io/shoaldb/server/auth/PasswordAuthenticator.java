@@ -1,6 +1,7 @@
 package io.shoaldb.server.auth;
 
 import io.shoaldb.api.Authenticator;
+import io.shoaldb.api.PasswordHashProof;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -9,7 +10,7 @@ import java.security.NoSuchAlgorithmException;
  * Authenticates the single built-in user {@code root}. Only {@code SHA1(SHA1(password))} is kept in
  * memory, which is all that {@code mysql_native_password} needs to verify a scrambled response.
  */
-public final class PasswordAuthenticator implements Authenticator {
+public final class PasswordAuthenticator implements Authenticator, PasswordHashProof {
     public static final String ROOT = "root";
 
     private final byte[] doubleHashedPassword;
@@ -51,6 +52,21 @@ public final class PasswordAuthenticator implements Authenticator {
         }
         byte[] candidate = sha1(sha1(password.getBytes(StandardCharsets.UTF_8)));
         return MessageDigest.isEqual(candidate, doubleHashedPassword);
+    }
+
+    @Override
+    public byte[] nativePasswordProof(String user, byte[] nonce, byte[] certificateFingerprint) {
+        if (!ROOT.equals(user) || emptyPassword) {
+            return null;
+        }
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            sha256.update(doubleHashedPassword);
+            sha256.update(nonce);
+            return sha256.digest(certificateFingerprint);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
