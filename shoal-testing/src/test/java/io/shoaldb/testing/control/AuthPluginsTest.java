@@ -17,6 +17,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -172,8 +175,59 @@ class AuthPluginsTest {
             s.execute("SET query_timeout = 77");
             c.unwrap(JdbcConnection.class).changeUser("root", PASSWORD);
             assertThat(one(c, "SELECT @@query_timeout")).isEqualTo("900");
+            // COM_RESET_CONNECTION keeps the user and resets the session in place.
+            s.execute("SET query_timeout = 78");
+            c.unwrap(JdbcConnection.class).resetServerState();
+            assertThat(one(c, "SELECT @@query_timeout")).isEqualTo("900");
+            assertThat(one(c, "SELECT CURRENT_USER()")).isEqualTo("'root'@'%'");
             assertThatThrownBy(() -> c.unwrap(JdbcConnection.class).changeUser("nobody", PASSWORD))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1045));
+        }
+    }
+
+    @Test
+    void aFloodOfWrongPasswordsLeavesTheServerServing() throws Exception {
+        start("caching_sha2_password");
+        int threads = 8;
+        int attemptsEach = 25;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            long started = System.nanoTime();
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                // Half take the RSA path (the costly one for the server), half are refused over TLS.
+                String params = t % 2 == 0 ? "sslMode=DISABLED&allowPublicKeyRetrieval=true&" + SHA2
+                        : "sslMode=REQUIRED&" + SHA2;
+                results.add(pool.submit(() -> {
+                    int denied = 0;
+                    for (int i = 0; i < attemptsEach; i++) {
+                        try {
+                            connectorJ("wrong" + i, params).close();
+                        } catch (SQLException e) {
+                            if (e.getErrorCode() == 1045) {
+                                denied++;
+                            }
+                        }
+                    }
+                    return denied;
+                }));
+            }
+            try (Connection c = connectorJ(PASSWORD, "sslMode=DISABLED&allowPublicKeyRetrieval=true&" + SHA2)) {
+                assertThat(one(c, "SELECT 1")).isEqualTo("1");
+            }
+            int denied = 0;
+            for (Future<Integer> result : results) {
+                denied += result.get();
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            assertThat(denied).isEqualTo(threads * attemptsEach);
+            System.out.printf("auth flood over Connector/J: %d wrong logins denied in %.2f s (%.0f/s)%n", denied,
+                    seconds, denied / seconds);
+        } finally {
+            pool.shutdownNow();
+        }
+        try (Connection c = connectorJ(PASSWORD, "sslMode=DISABLED&" + SHA2)) {
+            assertThat(one(c, "SELECT 40 + 2")).isEqualTo("42");
         }
     }
 
