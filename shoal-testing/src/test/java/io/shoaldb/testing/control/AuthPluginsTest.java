@@ -37,6 +37,22 @@ class AuthPluginsTest {
     /** Connector/J's refusal to fetch the server's RSA key: the sign that the server asked for full authentication. */
     static final String NO_KEY_RETRIEVAL = "Public Key Retrieval is not allowed";
 
+    /** Logs in with PyMySQL; prints "OK <cipher or plain>" or "ERROR <code>". */
+    static final String PYMYSQL_LOGIN = """
+            import sys, pymysql
+            port, password, ssl = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "tls"
+            kwargs = {"ssl": {"check_hostname": False}} if ssl else {}
+            try:
+                c = pymysql.connect(host="127.0.0.1", port=port, user="root", password=password, **kwargs)
+            except pymysql.err.OperationalError as e:
+                print("ERROR", e.args[0])
+                sys.exit(0)
+            cur = c.cursor()
+            cur.execute("SHOW STATUS LIKE 'Ssl_cipher'")
+            print("OK", cur.fetchone()[1] or "plain")
+            c.close()
+            """;
+
     @TempDir
     Path dir;
 
@@ -131,6 +147,22 @@ class AuthPluginsTest {
         try (Connection c = connectorJ(PASSWORD, "sslMode=DISABLED&" + SHA2)) {
             assertThat(one(c, "SELECT 1")).isEqualTo("1");
         }
+    }
+
+    @Test
+    void everyClientAcceptsTheCertificateProofInANativeLoginOverTls() throws Exception {
+        start("mysql_native_password");
+        try (Connection c = connectorJ(PASSWORD, "sslMode=REQUIRED")) {
+            assertThat(one(c, "SHOW STATUS LIKE 'Ssl_cipher'")).startsWith("TLS_");
+        }
+        Result cli = mysql(PASSWORD, "--ssl", "-e", "SHOW STATUS LIKE 'Ssl_cipher'");
+        assertThat(cli.exitCode()).as(cli.output()).isZero();
+        assertThat(cli.output()).containsPattern("Ssl_cipher\tTLS_\\w+");
+        Path file = dir.resolve("login.py");
+        Files.writeString(file, PYMYSQL_LOGIN);
+        assertThat(python(file, PASSWORD, "tls")).startsWith("OK TLS_");
+        assertThat(python(file, PASSWORD, "plain")).isEqualTo("OK plain");
+        assertThat(python(file, "wrong", "tls")).isEqualTo("ERROR 1045");
     }
 
     @Test
@@ -298,22 +330,8 @@ class AuthPluginsTest {
     @Test
     void pymysqlFirstAndSecondLogin() throws Exception {
         start("caching_sha2_password");
-        String script = """
-                import sys, pymysql
-                port, password, ssl = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "tls"
-                kwargs = {"ssl": {"check_hostname": False}} if ssl else {}
-                try:
-                    c = pymysql.connect(host="127.0.0.1", port=port, user="root", password=password, **kwargs)
-                except pymysql.err.OperationalError as e:
-                    print("ERROR", e.args[0])
-                    sys.exit(0)
-                cur = c.cursor()
-                cur.execute("SHOW STATUS LIKE 'Ssl_cipher'")
-                print("OK", cur.fetchone()[1] or "plain")
-                c.close()
-                """;
         Path file = dir.resolve("login.py");
-        Files.writeString(file, script);
+        Files.writeString(file, PYMYSQL_LOGIN);
         assertThat(python(file, PASSWORD, "plain")).as("full path, RSA").isEqualTo("OK plain");
         assertThat(python(file, PASSWORD, "plain")).as("fast path").isEqualTo("OK plain");
         assertThat(python(file, "wrong", "plain")).isEqualTo("ERROR 1045");
