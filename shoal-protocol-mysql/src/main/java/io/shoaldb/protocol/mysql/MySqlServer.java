@@ -116,10 +116,7 @@ public final class MySqlServer implements AutoCloseable {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
     }
 
-    /**
-     * caching_sha2_password's cache of verified passwords; whoever changes or drops a user must forget it here,
-     * or the old password keeps passing the fast path until the server restarts.
-     */
+    /** caching_sha2_password's cache of verified passwords (tests look into it). */
     public Sha2PasswordCache passwordCache() {
         return auth.cache();
     }

@@ -154,6 +154,14 @@ class AuthExchangeTest {
         }
         assertThat(sha2Server.sessions.opened.getLast().user()).isEqualTo("alice");
         assertThat(sha2Server.sessions.opened.getLast().initialDatabase()).isEqualTo("db");
+
+        // A password change (any change of the accounts) ends the fast path for what was cached before it.
+        sha2Server.sessions.authenticator.version.incrementAndGet();
+        try (RawClient client = RawClient.connect(sha2Port())) {
+            client.send(1, client.handshakeResponse(RawClient.DEFAULT_CAPABILITIES, "alice",
+                    sha2Scramble("secret", client.scramble()), null, SHA2));
+            assertMoreData(client.read(), 2, 0x04);
+        }
     }
 
     @Test

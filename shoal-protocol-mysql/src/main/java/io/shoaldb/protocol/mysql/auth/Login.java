@@ -1,5 +1,6 @@
 package io.shoaldb.protocol.mysql.auth;
 
+import io.shoaldb.api.CredentialVersion;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.protocol.mysql.codec.Packet;
@@ -241,7 +242,8 @@ public final class Login {
         if (data.length != Sha2PasswordCache.SCRAMBLE_LENGTH) {
             throw denied(true);
         }
-        if (settings.cache().matches(response.user(), remoteHost, scramble, data)) {
+        if (settings.authenticator() instanceof CredentialVersion version
+                && settings.cache().matches(response.user(), remoteHost, scramble, data, version.credentialVersion())) {
             return authenticated(new PayloadWriter(2).int1(AUTH_MORE_DATA).int1(FAST_AUTH_SUCCESS));
         }
         if (!secure && mayFallBackToNative && settings.defaultPlugin() == AuthPlugin.MYSQL_NATIVE_PASSWORD) {
@@ -277,7 +279,9 @@ public final class Login {
         if (!settings.authenticator().verifyPassword(response.user(), password)) {
             throw denied(true);
         }
-        settings.cache().remember(response.user(), remoteHost, password);
+        if (settings.authenticator() instanceof CredentialVersion version) {
+            settings.cache().remember(response.user(), remoteHost, password, version.credentialVersion());
+        }
         return authenticated(null);
     }
 

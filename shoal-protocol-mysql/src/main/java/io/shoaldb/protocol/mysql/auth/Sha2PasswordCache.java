@@ -1,5 +1,6 @@
 package io.shoaldb.protocol.mysql.auth;
 
+import io.shoaldb.api.CredentialVersion;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,8 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * RSA) since the server started, SHA256(SHA256(password)), in memory only. That is enough to check the fast
  * path's scramble, {@code SHA256(password) XOR SHA256(SHA256(SHA256(password)) + nonce)}, and no more: the
  * password cannot be recovered from it. Entries are per user and client host, so that accounts told apart by
- * host never answer for each other. A password change must {@link #forget} the user (or {@link #clear}), as
- * MySQL's ALTER USER and FLUSH PRIVILEGES do; until then the old password would pass the fast path.
+ * host never answer for each other. Each entry carries the authenticator's {@link CredentialVersion} of when it
+ * was verified and counts only while that version is current, so a password change (MySQL flushes the cache on
+ * ALTER USER) ends the fast path for the old password without anyone having to tell the cache.
  */
 public final class Sha2PasswordCache {
     /** A fast-path response is one SHA256 digest. */
@@ -20,19 +22,32 @@ public final class Sha2PasswordCache {
     private record Account(String user, String host) {
     }
 
-    private final ConcurrentHashMap<Account, byte[]> doubleHashes = new ConcurrentHashMap<>();
-
-    /** Remembers a password that has just been verified in full. */
-    public void remember(String user, String host, String password) {
-        doubleHashes.put(new Account(user, host), sha256(sha256(password.getBytes(StandardCharsets.UTF_8))));
+    private record Entry(byte[] doubleHash, long credentialVersion) {
     }
 
-    /** True when {@code user} from {@code host} is cached and {@code response} proves the cached password. */
-    public boolean matches(String user, String host, byte[] nonce, byte[] response) {
-        byte[] doubleHash = doubleHashes.get(new Account(user, host));
-        if (doubleHash == null || response.length != SCRAMBLE_LENGTH) {
+    private final ConcurrentHashMap<Account, Entry> entries = new ConcurrentHashMap<>();
+
+    /** Remembers a password that has just been verified in full, under {@code credentialVersion}. */
+    public void remember(String user, String host, String password, long credentialVersion) {
+        entries.put(new Account(user, host),
+                new Entry(sha256(sha256(password.getBytes(StandardCharsets.UTF_8))), credentialVersion));
+    }
+
+    /**
+     * True when {@code user} from {@code host} was cached under {@code credentialVersion} (an entry of another
+     * version is dropped) and {@code response} proves the cached password.
+     */
+    public boolean matches(String user, String host, byte[] nonce, byte[] response, long credentialVersion) {
+        Account account = new Account(user, host);
+        Entry entry = entries.get(account);
+        if (entry != null && entry.credentialVersion() != credentialVersion) {
+            entries.remove(account, entry);
             return false;
         }
+        if (entry == null || response.length != SCRAMBLE_LENGTH) {
+            return false;
+        }
+        byte[] doubleHash = entry.doubleHash();
         byte[] mask = sha256(doubleHash, nonce);
         byte[] candidate = new byte[SCRAMBLE_LENGTH];
         for (int i = 0; i < SCRAMBLE_LENGTH; i++) {
@@ -41,17 +56,12 @@ public final class Sha2PasswordCache {
         return MessageDigest.isEqual(sha256(candidate), doubleHash);
     }
 
-    /** Drops every cached entry of {@code user}: its password changed or it was dropped. */
-    public void forget(String user) {
-        doubleHashes.keySet().removeIf(account -> account.user().equals(user));
-    }
-
     public void clear() {
-        doubleHashes.clear();
+        entries.clear();
     }
 
     public int size() {
-        return doubleHashes.size();
+        return entries.size();
     }
 
     static byte[] sha256(byte[]... parts) {

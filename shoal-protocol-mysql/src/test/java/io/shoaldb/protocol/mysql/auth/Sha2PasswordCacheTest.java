@@ -21,26 +21,24 @@ class Sha2PasswordCacheTest {
     @Test
     void matchesOnlyTheRememberedPasswordOfThatUserFromThatHost() {
         Sha2PasswordCache cache = new Sha2PasswordCache();
-        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE))).isFalse();
-        cache.remember("alice", "10.0.0.1", "secret");
-        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE))).isTrue();
-        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("wrong", NONCE))).isFalse();
-        assertThat(cache.matches("alice", "10.0.0.2", NONCE, scramble("secret", NONCE))).isFalse();
-        assertThat(cache.matches("bob", "10.0.0.1", NONCE, scramble("secret", NONCE))).isFalse();
+        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE), 3)).isFalse();
+        cache.remember("alice", "10.0.0.1", "secret", 3);
+        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE), 3)).isTrue();
+        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("wrong", NONCE), 3)).isFalse();
+        assertThat(cache.matches("alice", "10.0.0.2", NONCE, scramble("secret", NONCE), 3)).isFalse();
+        assertThat(cache.matches("bob", "10.0.0.1", NONCE, scramble("secret", NONCE), 3)).isFalse();
         byte[] otherNonce = "jihgfedcba9876543210".getBytes(StandardCharsets.US_ASCII);
-        assertThat(cache.matches("alice", "10.0.0.1", otherNonce, scramble("secret", NONCE))).as("replay").isFalse();
-        assertThat(cache.matches("alice", "10.0.0.1", NONCE, new byte[31])).isFalse();
+        assertThat(cache.matches("alice", "10.0.0.1", otherNonce, scramble("secret", NONCE), 3)).as("replay").isFalse();
+        assertThat(cache.matches("alice", "10.0.0.1", NONCE, new byte[31], 3)).isFalse();
     }
 
     @Test
-    void forgettingAUserDropsItsEntriesFromEveryHost() {
+    void anEntryCountsOnlyUnderTheCredentialVersionItWasVerifiedWith() {
         Sha2PasswordCache cache = new Sha2PasswordCache();
-        cache.remember("alice", "10.0.0.1", "secret");
-        cache.remember("alice", "10.0.0.2", "secret");
-        cache.remember("bob", "10.0.0.1", "hunter2");
-        cache.forget("alice");
-        assertThat(cache.size()).isEqualTo(1);
-        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE))).isFalse();
-        assertThat(cache.matches("bob", "10.0.0.1", NONCE, scramble("hunter2", NONCE))).isTrue();
+        cache.remember("alice", "10.0.0.1", "secret", 3);
+        cache.remember("bob", "10.0.0.1", "hunter2", 3);
+        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE), 4)).isFalse();
+        assertThat(cache.size()).as("the stale entry is dropped").isEqualTo(1);
+        assertThat(cache.matches("alice", "10.0.0.1", NONCE, scramble("secret", NONCE), 3)).isFalse();
     }
 }
