@@ -236,6 +236,16 @@ class AuthExchangeTest {
                 assertThat(client.closedByServer()).isTrue();
             }
         }
+        // The public key once per login: asking again is denied.
+        try (RawClient client = RawClient.connect(sha2Port())) {
+            client.send(1, client.handshakeResponse(RawClient.DEFAULT_CAPABILITIES, "alice",
+                    sha2Scramble("secret", client.scramble()), null, SHA2));
+            client.read();
+            client.send(3, new byte[] {0x02});
+            publicKey(client.read());
+            client.send(5, new byte[] {0x02});
+            assertThat(client.read().errorNumber()).isEqualTo(1045);
+        }
         // A ciphertext made for another connection's nonce (a replay) does not decrypt to a password here.
         byte[] captured;
         try (RawClient client = RawClient.connect(sha2Port())) {

@@ -85,6 +85,7 @@ public final class Login {
     /** Who is authenticating now: the handshake, or a COM_CHANGE_USER. */
     private HandshakeResponse response;
     private int capabilities;
+    private boolean publicKeySent;
 
     /** @param tls the connection's TLS session once the handshake is done, else null */
     public Login(AuthSettings settings, String remoteHost, Supplier<SSLSession> tls) {
@@ -145,6 +146,7 @@ public final class Login {
      */
     public Step changeUser(byte[] payload) {
         expect = Expect.NONE;
+        publicKeySent = false;
         try {
             response = HandshakeResponse.parseChangeUser(payload, handshake);
         } catch (ShoalException e) {
@@ -264,7 +266,9 @@ public final class Login {
         if (rsa == null) {
             throw denied(true);
         }
-        if (data.length == 1 && data[0] == REQUEST_PUBLIC_KEY) {
+        if (data.length == 1 && data[0] == REQUEST_PUBLIC_KEY && !publicKeySent) {
+            // Once per login: a client asking again is stalling, and is denied below.
+            publicKeySent = true;
             expect = Expect.SHA2_PASSWORD;
             return new Reply(new PayloadWriter(512).int1(AUTH_MORE_DATA).bytes(rsa.publicKeyPem()));
         }
@@ -276,11 +280,15 @@ public final class Login {
     }
 
     private Step verifyClear(String password) {
+        // The version is read before the check, so a password changed in between leaves a stale entry, not a
+        // current one holding the old password.
+        Long version = settings.authenticator() instanceof CredentialVersion versioned
+                ? versioned.credentialVersion() : null;
         if (!settings.authenticator().verifyPassword(response.user(), password)) {
             throw denied(true);
         }
-        if (settings.authenticator() instanceof CredentialVersion version) {
-            settings.cache().remember(response.user(), remoteHost, password, version.credentialVersion());
+        if (version != null) {
+            settings.cache().remember(response.user(), remoteHost, password, version);
         }
         return authenticated(null);
     }
