@@ -1,6 +1,8 @@
 package io.shoaldb.server.auth;
 
 import io.shoaldb.api.Authenticator;
+import io.shoaldb.api.CredentialVersion;
+import io.shoaldb.api.PasswordHashProof;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -9,7 +11,7 @@ import java.security.NoSuchAlgorithmException;
  * Authenticates the single built-in user {@code root}. Only {@code SHA1(SHA1(password))} is kept in
  * memory, which is all that {@code mysql_native_password} needs to verify a scrambled response.
  */
-public final class PasswordAuthenticator implements Authenticator {
+public final class PasswordAuthenticator implements Authenticator, PasswordHashProof, CredentialVersion {
     public static final String ROOT = "root";
 
     private final byte[] doubleHashedPassword;
@@ -51,6 +53,27 @@ public final class PasswordAuthenticator implements Authenticator {
         }
         byte[] candidate = sha1(sha1(password.getBytes(StandardCharsets.UTF_8)));
         return MessageDigest.isEqual(candidate, doubleHashedPassword);
+    }
+
+    /** root's password is fixed for the life of the process (root_password). */
+    @Override
+    public long credentialVersion() {
+        return 0;
+    }
+
+    @Override
+    public byte[] nativePasswordProof(String user, byte[] nonce, byte[] certificateFingerprint) {
+        if (!ROOT.equals(user) || emptyPassword) {
+            return null;
+        }
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            sha256.update(doubleHashedPassword);
+            sha256.update(nonce);
+            return sha256.digest(certificateFingerprint);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
