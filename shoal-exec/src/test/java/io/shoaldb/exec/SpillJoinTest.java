@@ -7,8 +7,10 @@ import io.shoaldb.catalog.model.KeysType;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.exec.spill.SpillSettings;
+import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
+import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.storage.spill.SpillCounters;
 import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.type.DataType;
@@ -151,6 +153,23 @@ class SpillJoinTest {
                 .withSpill(SpillSettings.DEFAULT)))
                 .isInstanceOf(ShoalException.class)
                 .extracting(e -> ((ShoalException) e).code()).isEqualTo(ErrorCode.MEM_LIMIT_EXCEEDED);
+        assertThat(counters().runsWritten()).as("runs written").isGreaterThan(runsBefore);
+        assertNoRunsLeft();
+    }
+
+    /** A query closed while its spilled partitions are being joined stops at once and leaves no run behind. */
+    @Test
+    void closingTheQueryMidJoinStopsItAndDeletesItsRuns() {
+        String sql = "SELECT p.id, b.id, b.s FROM probe p JOIN build b ON p.k = b.k";
+        long runsBefore = counters().runsWritten();
+        PhysicalPlan plan = db.planner.plan(DorisSqlParser.parse(sql), db.catalog.snapshot(), TestDatabase.DB,
+                PARTITIONED);
+        QueryResultStream stream = db.executor.execute(plan, QueryContext.of(0, 3)
+                .withSpill(new SpillSettings(true, true, 16 << 10)));
+        assertThat(stream.next()).isNotNull();
+        long start = System.nanoTime();
+        stream.close();
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms to close").isLessThan(1000);
         assertThat(counters().runsWritten()).as("runs written").isGreaterThan(runsBefore);
         assertNoRunsLeft();
     }
