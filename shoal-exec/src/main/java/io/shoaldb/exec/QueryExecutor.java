@@ -1,5 +1,6 @@
 package io.shoaldb.exec;
 
+import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.exec.planner.LocalExecutionPlanner;
 import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.spill.QuerySpill;
@@ -29,15 +30,22 @@ public final class QueryExecutor implements AutoCloseable {
     private final StorageEngine storage;
     private final TaskScheduler scheduler;
     private final ExecutionListener listener;
+    private final MemoryPool pool;
 
     public QueryExecutor(StorageEngine storage, int workerThreads) {
         this(storage, workerThreads, ExecutionListener.NONE);
     }
 
     public QueryExecutor(StorageEngine storage, int workerThreads, ExecutionListener listener) {
+        this(storage, workerThreads, listener, MemoryPool.unbounded());
+    }
+
+    /** Queries also count in {@code pool}, the server's {@code mem_limit} shared with the loads. */
+    public QueryExecutor(StorageEngine storage, int workerThreads, ExecutionListener listener, MemoryPool pool) {
         this.storage = storage;
         this.scheduler = new TaskScheduler(workerThreads);
         this.listener = listener;
+        this.pool = pool;
     }
 
     public int workerThreads() {
@@ -66,6 +74,7 @@ public final class QueryExecutor implements AutoCloseable {
         QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), context.memLimitBytes(), profile);
         query.spillWith(new QuerySpill(context.spill(), query.memory(), context.memLimitBytes(), parallelism,
                 storage.spillSpace().forQuery(context.queryId())));
+        query.memory().joinPool(pool);
         Map<Long, TableSnapshot> snapshots = new HashMap<>();
         try {
             // Enough room that every worker can hand over a batch without parking in the steady state.
@@ -80,6 +89,7 @@ public final class QueryExecutor implements AutoCloseable {
         } catch (RuntimeException e) {
             snapshots.values().forEach(TableSnapshot::close);
             query.spill().close();
+            query.memory().leavePool();
             throw e;
         }
     }
@@ -120,6 +130,7 @@ public final class QueryExecutor implements AutoCloseable {
         } finally {
             snapshots.values().forEach(TableSnapshot::close);
             query.spill().close();
+            query.memory().leavePool();
         }
     }
 

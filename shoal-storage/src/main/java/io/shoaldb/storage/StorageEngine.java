@@ -93,6 +93,13 @@ public final class StorageEngine implements RowsetPublisher {
         return scanCounters;
     }
 
+    /** Bytes of inline rowsets (small loads kept in memory until compaction writes them to files). */
+    public long inlineRowsetBytes() {
+        synchronized (lock) {
+            return inlineMemory.bytes();
+        }
+    }
+
     /** Where queries spill: a directory on every storage path, emptied at start. */
     public SpillSpace spillSpace() {
         return spillSpace;

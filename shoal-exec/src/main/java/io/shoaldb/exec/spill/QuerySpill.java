@@ -9,9 +9,9 @@ import java.util.List;
 /**
  * A query's spilling: when an operator should write what it holds to disk, and the runs it writes. Operators that can
  * spill (aggregation, join build, sort, window) ask {@link #shouldSpill} after taking in a batch, with what they hold
- * now; they spill when the query nears its {@code exec_mem_limit} - before {@link QueryMemory} would fail it - or
- * when their own state is over their share of the limit, and always once over {@code min_revocable_mem} under
- * {@code enable_force_spill}. Closed when the query ends, deleting every run still on disk.
+ * now; they spill when the query nears its {@code exec_mem_limit} - before {@link QueryMemory} would fail it -,
+ * when their own state is over their share of the limit, or when the server nears its {@code mem_limit}; and always
+ * once over {@code min_revocable_mem} under {@code enable_force_spill}. Closed when the query ends, deleting every run still on disk.
  */
 public final class QuerySpill implements AutoCloseable {
     /** Everyone spills once the query holds this much of its limit (measured at slice ends, so keep headroom). */
@@ -64,7 +64,8 @@ public final class QuerySpill implements AutoCloseable {
         if (limitBytes == 0 || operatorBytes < minRunBytes) {
             return false;
         }
-        return operatorBytes > operatorShare || memory.totalBytes() > limitBytes * QUERY_SPILL_FRACTION;
+        return operatorBytes > operatorShare || memory.totalBytes() > limitBytes * QUERY_SPILL_FRACTION
+                || memory.serverNearlyFull();
     }
 
     /** Starts a run for batches whose columns have {@code types}. */
