@@ -146,7 +146,7 @@ public final class LocalExecutionPlanner {
         PhysicalNode buildNode = j.build() instanceof PhysicalExchange e && e.kind() == PhysicalExchange.Kind.BROADCAST
                 ? e.input() : j.build();
         Fragment build = fragment(buildNode);
-        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers());
+        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers(), query.spill());
         query.memory().trackShared(bridge::retainedBytes);
         targets.forEach(t -> bridge.addRuntimeFilter(t.slot()));
         Pipeline buildPipeline = new Pipeline("join-build", build.drivers(), build.chain(), bridge, build.dependencies());
@@ -154,7 +154,7 @@ public final class LocalExecutionPlanner {
         List<Pipeline> dependencies = new ArrayList<>(probe.dependencies());
         dependencies.add(buildPipeline);
         return new Fragment(probe.drivers(),
-                (i, self) -> new HashJoinOperator(probe.chain().create(i, self), bridge, i), dependencies);
+                (i, self) -> self.track(new HashJoinOperator(probe.chain().create(i, self), bridge, i)), dependencies);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.NullVectors;
 import io.shoaldb.exec.operator.Operator;
+import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.vector.Batch;
@@ -20,9 +21,11 @@ import java.util.List;
  * condition filters the pairs. What is returned depends on the join type: the pairs (inner and outer joins),
  * unmatched probe rows padded with NULLs when a batch is done (LEFT/FULL), probe rows with / without a
  * surviving pair (SEMI/ANTI), and - once the last prober of a table is done - the build rows nobody matched
- * (RIGHT/FULL).
+ * (RIGHT/FULL). When the build wrote partitions out, probe rows of those partitions are set aside
+ * and joined partition by partition once the probe input has ended ({@link SpilledJoin}); the unmatched build
+ * rows of each partition follow its probe rows.
  */
-public final class HashJoinOperator implements Operator {
+public final class HashJoinOperator implements Operator, RetainedMemory {
     static final int MAX_PAIRS = 4096;
     private final Operator probe;
     private final JoinBridge bridge;
@@ -33,7 +36,13 @@ public final class HashJoinOperator implements Operator {
     private final List<DataType> probeTypes;
     private final List<DataType> buildTypes;
     private final boolean needPairs;
+    private boolean started;
     private JoinHashTable table;
+    /** The build partitions this driver's build wrote out, joined after the probe input (null: none). */
+    private SpilledJoin spilled;
+    /** Whether the in-memory partitions are done and the spilled ones are being joined. */
+    private boolean spillPhase;
+    private boolean inPartition;
     private BitSet matchedBuild;
     private boolean probeDone;
     private int[] unmatchedBuild;
@@ -60,9 +69,12 @@ public final class HashJoinOperator implements Operator {
 
     @Override
     public Batch next() {
-        if (table == null) {
+        if (!started) {
+            started = true;
             table = bridge.table(driver);
             matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
+            SpillingBuild.Result written = bridge.spilled(driver);
+            spilled = written == null ? null : new SpilledJoin(bridge.spill(), node, written);
         }
         for (int consumed = 0; ; ) {
             if (current != null) {
@@ -73,25 +85,85 @@ public final class HashJoinOperator implements Operator {
                 continue;
             }
             if (probeDone) {
-                return unmatchedBuildRows();
+                Batch unmatched = unmatchedBuildRows();
+                if (unmatched != null || spilled == null) {
+                    return unmatched;
+                }
+                Batch signal = nextPartition();
+                if (signal != null || spilled == null) {
+                    return signal;
+                }
+                continue;
             }
             if (consumed++ == INPUT_BATCHES_PER_CALL) {
                 return YIELD;
             }
-            Batch b = probe.next();
+            Batch b = inPartition ? spilled.nextProbe() : probe.next();
             if (Operator.isSignal(b)) {
                 return b;
             }
             if (b == null) {
                 probeDone = true;
-                probe.close();
+                if (!inPartition) {
+                    probe.close();
+                }
                 continue;
+            }
+            if (spilled != null && !inPartition) {
+                b = spilled.divert(b);
+                if (b == null) {
+                    continue;
+                }
             }
             Batch out = start(b);
             if (out != null) {
                 return out;
             }
         }
+    }
+
+    /**
+     * The in-memory table or a spilled partition has been joined: moves on to the next spilled partition. Returns
+     * YIELD while partitions are being loaded or split, null once the next partition is ready to probe (or, with
+     * {@code spilled} then null, when none is left).
+     */
+    private Batch nextPartition() {
+        if (inPartition) {
+            spilled.partitionDone();
+            inPartition = false;
+        } else if (!spillPhase) {
+            spillPhase = true;
+            table = null; // the in-memory partitions are done: their table's memory is free for the spilled ones
+            bridge.release(driver);
+            spilled.probeEnded();
+        }
+        switch (spilled.advance()) {
+            case WORKING -> {
+                return YIELD;
+            }
+            case DONE -> {
+                spilled.close();
+                spilled = null;
+                return null;
+            }
+            case READY -> {
+                table = spilled.table();
+                matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
+                unmatchedBuild = null;
+                unmatchedPosition = 0;
+                inPartition = true;
+                probeDone = false;
+                return null;
+            }
+        }
+        throw new IllegalStateException();
+    }
+
+    /** A spilled partition's table while it is joined, or the rows being loaded into it. */
+    @Override
+    public long retainedBytes() {
+        SpilledJoin s = spilled;
+        return s == null ? 0 : s.retainedBytes();
     }
 
     /** Starts joining a probe batch; returns output right away for the cases that need no pair walk. */
@@ -296,5 +368,9 @@ public final class HashJoinOperator implements Operator {
     public void close() {
         probe.close();
         current = null;
+        if (spilled != null) {
+            spilled.close();
+            spilled = null;
+        }
     }
 }

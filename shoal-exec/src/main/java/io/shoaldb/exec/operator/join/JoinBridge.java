@@ -1,8 +1,10 @@
 package io.shoaldb.exec.operator.join;
 
 import io.shoaldb.exec.expr.Flat;
+import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.exec.task.Driver;
 import io.shoaldb.exec.task.PipelineSink;
+import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
@@ -18,6 +20,12 @@ import java.util.List;
  * from its own partition as soon as it finishes - the builds run in parallel - and probe driver i uses it.
  * The probe pipeline starts only after the build pipeline has finished (a pipeline dependency), so tables
  * are complete and safely published before anyone probes.
+ *
+ * <p>A partitioned build that outgrows the query's spill threshold becomes a {@link SpillingBuild}: its table holds
+ * only the partitions that stayed in memory, and its probe driver joins the written-out ones afterwards
+ * ({@link SpilledJoin}). Broadcast builds never spill: the planner broadcasts only builds estimated under
+ * {@code broadcast_row_count_limit} rows, one table serves every probe driver (spilling it would make each of them
+ * read every spilled partition back), and NOT IN - always broadcast - needs the whole build side at once.
  */
 public final class JoinBridge implements PipelineSink {
     private final PhysicalHashJoin node;
@@ -26,10 +34,19 @@ public final class JoinBridge implements PipelineSink {
     private final int probersPerTable;
     private final BatchBuilder[] buffers;
     private final JoinHashTable[] tables;
+    private final QuerySpill spill;
+    private final JoinPartitioner buildPartitioner;
+    private final SpillingBuild[] spilling;
+    private final SpillingBuild.Result[] spilled;
     private final List<RuntimeFilterSlot> runtimeFilters = new ArrayList<>();
     private int unfinished;
 
     public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers) {
+        this(node, buildDrivers, probeDrivers, null);
+    }
+
+    /** @param spill the query's spilling, or null when this join must not spill */
+    public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers, QuerySpill spill) {
         this.node = node;
         this.types = node.build().outputTypes();
         this.partitioned = node.distribution() == PhysicalHashJoin.Distribution.PARTITIONED;
@@ -41,6 +58,12 @@ public final class JoinBridge implements PipelineSink {
         this.buffers = new BatchBuilder[buildDrivers];
         this.tables = new JoinHashTable[partitioned ? buildDrivers : 1];
         this.unfinished = buildDrivers;
+        boolean canSpill = partitioned && spill != null && spill.enabled() && !node.buildKeys().isEmpty()
+                && node.type() != JoinType.NULL_AWARE_ANTI;
+        this.spill = canSpill ? spill : null;
+        this.buildPartitioner = canSpill ? new JoinPartitioner(node.buildKeys()) : null;
+        this.spilling = new SpillingBuild[buildDrivers];
+        this.spilled = new SpillingBuild.Result[tables.length];
     }
 
     /** A probe-side scan this (broadcast) build filters once complete; call before the build runs. */
@@ -50,6 +73,10 @@ public final class JoinBridge implements PipelineSink {
 
     @Override
     public boolean add(int driver, Batch batch, Driver self) {
+        if (spilling[driver] != null) {
+            spilling[driver].add(batch);
+            return true;
+        }
         if (buffers[driver] == null) {
             buffers[driver] = new BatchBuilder(types, 4096);
         }
@@ -58,16 +85,30 @@ public final class JoinBridge implements PipelineSink {
             FlatVector v = Flat.of(c.column(i));
             buffers[driver].column(i).appendRange(v, 0, c.positionCount());
         }
+        if (spill != null && spill.shouldSpill(JoinHashTable.estimatedBytes(buffers[driver].retainedBytes()))) {
+            SpillingBuild build = new SpillingBuild(types, buildPartitioner, spill);
+            spilling[driver] = build;
+            build.add(take(driver));
+        }
         return true;
     }
 
     @Override
     public void finish(int driver) {
         if (partitioned) {
-            Batch rows = take(driver);
+            SpillingBuild.Result result = null;
+            Batch rows;
+            if (spilling[driver] != null) {
+                result = spilling[driver].finish();
+                spilling[driver] = null;
+                rows = result.inMemory();
+            } else {
+                rows = take(driver);
+            }
             JoinHashTable table = JoinHashTable.build(rows, node.buildKeys(), node.nullSafe(), probersPerTable);
             synchronized (this) {
                 tables[driver] = table;
+                spilled[driver] = result;
             }
             return;
         }
@@ -118,6 +159,9 @@ public final class JoinBridge implements PipelineSink {
     /** The rows build driver {@code driver} has buffered and not yet handed to a table. */
     @Override
     public long retainedBytes(int driver) {
+        if (spilling[driver] != null) {
+            return spilling[driver].retainedBytes();
+        }
         BatchBuilder b = buffers[driver];
         return b == null ? 0 : b.retainedBytes();
     }
@@ -139,6 +183,24 @@ public final class JoinBridge implements PipelineSink {
             throw new IllegalStateException("join probed before its build finished");
         }
         return t;
+    }
+
+    /** The partitions of probe driver {@code probeDriver}'s build that were written out, or null when none were. */
+    synchronized SpillingBuild.Result spilled(int probeDriver) {
+        return partitioned ? spilled[probeDriver] : null;
+    }
+
+    /** Probe driver {@code probeDriver} of a partitioned join is done with its table: its memory is free. */
+    synchronized void release(int probeDriver) {
+        if (partitioned) {
+            tables[probeDriver] = null;
+            spilled[probeDriver] = null;
+        }
+    }
+
+    /** The query's spilling when this join may spill (a partitioned join with keys), else null. */
+    QuerySpill spill() {
+        return spill;
     }
 
     PhysicalHashJoin node() {

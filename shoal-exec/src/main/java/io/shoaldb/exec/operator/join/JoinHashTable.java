@@ -41,6 +41,14 @@ final class JoinHashTable {
         this.probers = probers;
     }
 
+    /**
+     * About what a table over rows taking {@code rowBytes} holds: the rows, plus a copy of their keys, the hash slots
+     * and the chains. Spilling decisions use it, so that the table built afterwards still fits.
+     */
+    static long estimatedBytes(long rowBytes) {
+        return 2 * rowBytes;
+    }
+
     static JoinHashTable build(Batch rows, List<Expr> keys, List<Boolean> nullSafe, int probers) {
         int n = rows.positionCount();
         int[] next = new int[n];
