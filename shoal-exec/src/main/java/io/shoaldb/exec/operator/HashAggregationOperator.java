@@ -9,6 +9,7 @@ import io.shoaldb.storage.spill.SpillReader;
 import io.shoaldb.vector.Batch;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 
 /**
  * Consumes its whole input into a {@link HashAggregator}, then returns the groups in batches. When the query's
@@ -24,7 +25,7 @@ import java.util.Deque;
  * </ul>
  * A global aggregation (no keys) holds one group and never spills.
  */
-public final class HashAggregationOperator implements Operator, RetainedMemory {
+public final class HashAggregationOperator implements Operator, RetainedMemory, SpilledState {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final PhysicalHashAggregate node;
@@ -45,6 +46,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
     private PartitionedSpill split;
     private long spilledGroups;
     private int spills;
+    private long spilledBytes;
+    private long spilledRuns;
     private boolean finished;
 
     /** @param spill the query's spilling; null (or disabled) keeps every group in memory */
@@ -115,7 +118,7 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
                     emitted = 0;
                 } else {
                     spillTable(inputSpill);
-                    pending.addAll(inputSpill.finish());
+                    counted(inputSpill.finish()).forEach(pending::add);
                     inputSpill = null;
                 }
                 return null;
@@ -149,7 +152,7 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
 
     /**
      * Reads up to {@link Operator#INPUT_BATCHES_PER_CALL} batches of the partition being merged (starting the next
-     * one if none is); null when the partition is merged and its groups are ready to emit, or it was split.
+     * one if none is); null when the partition is merged and its groups are ready to emit, else YIELD.
      */
     private Batch mergeNextPartition() {
         if (merging == null) {
@@ -161,7 +164,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
             Batch b = reader.next();
             if (b == null) {
                 finishPartition();
-                return null;
+                // A split partition has nothing to emit yet: yield, so that many splits in a row are not one call.
+                return emitted >= 0 ? null : Operator.YIELD;
             }
             aggregator.add(b);
             if (merging.level() <= PartitionedSpill.MAX_LEVEL && spill.shouldSpill(aggregator.retainedBytes())) {
@@ -185,8 +189,16 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
             return;
         }
         spillTable(split);
-        split.finish().forEach(pending::push);
+        counted(split.finish()).forEach(pending::push);
         split = null;
+    }
+
+    private List<PartitionedSpill.Partition> counted(List<PartitionedSpill.Partition> runs) {
+        for (PartitionedSpill.Partition p : runs) {
+            spilledBytes += p.run().bytes();
+            spilledRuns++;
+        }
+        return runs;
     }
 
     /** Times the groups were flushed (PARTIAL) or written to disk, and the groups written; for profiles and tests. */
@@ -196,6 +208,16 @@ public final class HashAggregationOperator implements Operator, RetainedMemory {
 
     public long spilledGroups() {
         return spilledGroups;
+    }
+
+    @Override
+    public long spilledBytes() {
+        return spilledBytes;
+    }
+
+    @Override
+    public long spilledRuns() {
+        return spilledRuns;
     }
 
     @Override

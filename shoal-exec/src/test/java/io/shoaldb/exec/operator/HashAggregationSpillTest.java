@@ -94,6 +94,8 @@ class HashAggregationSpillTest {
         Counts forced = new Counts();
         assertThat(run(node, input, forced(64 << 10), forced)).isEqualTo(expected);
         assertThat(forced.spills).isGreaterThan(3);
+        assertThat(forced.spilledRuns).as("runs of the input's 16 partitions and of partitions split again")
+                .isGreaterThan(PartitionedSpill.PARTITIONS);
         assertThat(expected.size()).isGreaterThan(5000);
     }
 
@@ -238,6 +240,7 @@ class HashAggregationSpillTest {
     private static final class Counts {
         int spills;
         long spilledGroups;
+        long spilledRuns;
         long peakBytes;
     }
 
@@ -261,6 +264,7 @@ class HashAggregationSpillTest {
         if (counts != null) {
             counts.spills += op.spills();
             counts.spilledGroups += op.spilledGroups();
+            counts.spilledRuns += op.spilledRuns();
         }
         return out;
     }
