@@ -31,10 +31,11 @@ public final class PartitionedSpill implements AutoCloseable {
     /** Groups read out of the table per state batch. */
     private static final int SLICE = 4096;
     /**
-     * The open runs' unwritten pages together stay under this between spills: with wide states sixteen full pages
-     * would hold megabytes the table just gave back; pages cut early are smaller, but still a partition's share of
-     * a whole table.
+     * The open runs' unwritten pages together stay under a quarter of the table just spilled (within these bounds)
+     * between spills: with wide states sixteen full pages would hold megabytes the table just gave back. Pages cut
+     * early are smaller, but still a sixty-fourth of a table.
      */
+    private static final long MIN_BUFFERED_BYTES = 64 << 10;
     private static final long MAX_BUFFERED_BYTES = 1 << 20;
 
     /** One partition's spilled states and the level it was split at. */
@@ -67,6 +68,7 @@ public final class PartitionedSpill implements AutoCloseable {
 
     /** Appends every group of {@code table} to its partition's run; the caller then resets the table. */
     public void write(HashAggregator table) {
+        long tableBytes = table.retainedBytes();
         int groups = table.groupCount();
         for (int from = 0; from < groups; from += SLICE) {
             Batch states = table.states(from, Math.min(SLICE, groups - from));
@@ -98,7 +100,7 @@ public final class PartitionedSpill implements AutoCloseable {
             }
             groupsWritten += n;
         }
-        if (bufferedBytes() > MAX_BUFFERED_BYTES) {
+        if (bufferedBytes() > Math.clamp(tableBytes / 4, MIN_BUFFERED_BYTES, MAX_BUFFERED_BYTES)) {
             for (SpillWriter w : writers) {
                 if (w != null) {
                     w.flushBuffered();

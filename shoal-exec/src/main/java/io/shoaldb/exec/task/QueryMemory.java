@@ -4,6 +4,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.exec.operator.RetainedMemory;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What one query holds in memory - hash tables, sort buffers, join builds - against its {@code exec_mem_limit}.
@@ -17,6 +18,7 @@ public final class QueryMemory {
     private final List<Slot> slots = new CopyOnWriteArrayList<>();
     private final List<RetainedMemory> shared = new CopyOnWriteArrayList<>();
     private volatile long peakBytes;
+    private final AtomicInteger holders = new AtomicInteger();
 
     /** What one driver's operators hold; written by that driver only. */
     public static final class Slot {
@@ -32,6 +34,19 @@ public final class QueryMemory {
         Slot slot = new Slot();
         slots.add(slot);
         return slot;
+    }
+
+    /** A driver created an operator that holds state across batches (it is measured in the driver's slot). */
+    void holderCreated() {
+        holders.incrementAndGet();
+    }
+
+    /**
+     * Operators holding state across batches that the query's drivers have created so far: they share the limit
+     * (a PARTIAL and a FINAL aggregation, a join's probe side and a sort run at the same time).
+     */
+    public int holders() {
+        return holders.get();
     }
 
     /** A structure all drivers of a pipeline fill or read (a join's build tables); it measures itself. */
