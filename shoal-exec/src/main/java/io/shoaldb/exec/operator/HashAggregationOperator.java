@@ -234,6 +234,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
 
     @Override
     public void close() {
+        finished = true;
+        pending.clear();
         input.close();
         if (reader != null) {
             reader.close();

@@ -150,6 +150,29 @@ class HashAggregationSpillTest {
     }
 
     @Test
+    void mergingSpilledPartitionsYieldsAndStopsWhenClosed() {
+        List<DataType> keys = List.of(DataType.BIGINT);
+        List<Batch> input = generate(keys, 40_000, 30_000, new Random(13));
+        Source source = new Source(input);
+        HashAggregationOperator op = new HashAggregationOperator(source, node(keys, AggregateStep.SINGLE),
+                forced(64 << 10));
+        int yieldsAfterInput = 0;
+        int batches = 0;
+        for (Batch b = op.next(); b != null && batches < 2; b = op.next()) {
+            if (b == Operator.YIELD && source.ended()) {
+                yieldsAfterInput++;
+            } else if (!Operator.isSignal(b)) {
+                batches++;
+            }
+        }
+        assertThat(op.spilledRuns()).isGreaterThan(0);
+        assertThat(yieldsAfterInput).as("reading partitions back hands the driver back now and then").isPositive();
+        // Closed halfway through the partitions (a KILL, a LIMIT): the open run is closed, the rest goes with the query.
+        op.close();
+        assertThat(op.next()).isNull();
+    }
+
+    @Test
     void aGlobalAggregationNeverSpills() {
         List<Batch> input = generate(List.of(), 20_000, 1000, new Random(9));
         PhysicalHashAggregate node = node(List.of(), AggregateStep.SINGLE);
@@ -305,6 +328,10 @@ class HashAggregationSpillTest {
             }
             yielded = false;
             return next < batches.size() ? batches.get(next++) : null;
+        }
+
+        boolean ended() {
+            return next == batches.size();
         }
 
         @Override
