@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.catalog.model.KeysType;
 import io.shoaldb.exec.profile.QueryProfile;
+import io.shoaldb.exec.spill.SpillSettings;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
@@ -134,6 +135,18 @@ class QueryProfileTest {
         assertThat(read.find()).as(scanCounters).isTrue();
         // Zone maps may skip pages of keys >= 50 (segments are sorted by o), never pages it needs.
         assertThat(Long.parseLong(read.group(1))).isBetween(2500L, 10_000L);
+    }
+
+    @Test
+    void aSpillingAggregationShowsWhatItWroteAndStillCountsEveryGroup() {
+        QueryProfile profile = QueryProfile.measuring();
+        QueryContext forced = QueryContext.of(0, 2).withSpill(new SpillSettings(true, true, 4096));
+        try (QueryResultStream s = db.executor.execute(plan("SELECT count(*) FROM (SELECT o, q FROM l GROUP BY o, q) g",
+                0), forced, profile)) {
+            assertThat(s.next().column(0).getObject(0)).isEqualTo(200L);
+        }
+        String text = String.join("\n", profile.render());
+        assertThat(text).as(text).containsPattern("spilled [0-9.]+ [KMG]?B in [0-9]+ runs");
     }
 
     /** The "rows out" counted for the first operator whose line starts with {@code label}. */

@@ -24,6 +24,11 @@ abstract class Accumulator {
     /** Group {@code g}'s value as a Java object (see TypeId), or null; for finishing AVG. */
     abstract Object value(int group);
 
+    /** Bytes held beyond the fixed per-group state (the strings MIN/MAX keep); 0 for fixed-width states. */
+    long dataBytes() {
+        return 0;
+    }
+
     static int grow(int current, int needed) {
         int n = Math.max(16, current);
         while (n < needed) {

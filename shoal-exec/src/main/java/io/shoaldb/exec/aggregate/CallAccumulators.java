@@ -94,6 +94,15 @@ final class CallAccumulators {
         }
     }
 
+    /** Writes the states of groups {@code [from, from+count)} into {@code out[at ..]}, one column per accumulator. */
+    void writeStates(int from, int count, VectorBuilder[] out, int at) {
+        for (int i = 0; i < accumulators.length; i++) {
+            for (int g = from; g < from + count; g++) {
+                accumulators[i].write(g, out[at + i]);
+            }
+        }
+    }
+
     /** Writes group {@code g} into {@code out[at ..]}: the states (PARTIAL) or the result. */
     void write(int group, VectorBuilder[] out, int at) {
         if (step == AggregateStep.PARTIAL) {

@@ -235,6 +235,15 @@ public final class GroupByHash {
         return keyTypes;
     }
 
+    /** Bytes of the copied string keys (fixed-width key values are not counted here nor in {@link #retainedBytes}). */
+    public long keyDataBytes() {
+        long bytes = 0;
+        for (KeyColumn k : keys) {
+            bytes += k.dataBytes();
+        }
+        return bytes;
+    }
+
     /** The slot table, stored hashes and the integer-key table; the copied key values are not counted. */
     public long retainedBytes() {
         return 4L * table.length + 8L * groupHashes.length + (longKeys == null ? 0 : longKeys.retainedBytes());

@@ -15,31 +15,90 @@ import java.util.List;
 /**
  * The state of one hash aggregation: group ids from {@link GroupByHash} (none for a global aggregate) and
  * the accumulators of every call. Input batches are added whole; output is read in slices of groups.
- * Memory grows with the number of groups; this is where spilling will go (partition the groups by hash,
- * write cold partitions to the data paths, merge them back at the end).
+ * Memory grows with the number of groups. To spill, the groups are read out as {@link #states} (keys and every
+ * accumulator's intermediate state, the layout a PARTIAL step outputs, whatever this step is) and the table is
+ * {@link #reset}; {@link #merging} makes the aggregator that merges such states back into this step's results.
  */
 public final class HashAggregator {
     private final PhysicalHashAggregate node;
     private final int[] keyColumns;
-    private final GroupByHash hash;
-    private final List<CallAccumulators> calls = new ArrayList<>();
     private final List<DataType> outputTypes;
+    private GroupByHash hash;
+    private List<CallAccumulators> calls;
     private boolean sawInput;
 
     public HashAggregator(PhysicalHashAggregate node) {
         this.node = node;
         this.keyColumns = node.groupKeys().stream().mapToInt(Integer::intValue).toArray();
-        this.hash = keyColumns.length == 0 ? null : new GroupByHash(node.keyTypes());
+        this.outputTypes = node.outputTypes();
+        reset();
+    }
+
+    /**
+     * The aggregator that merges {@link #states} of {@code node}'s groups into {@code node}'s results: a FINAL step
+     * over the state layout (a FINAL node is that already; a SINGLE node's states are what its PARTIAL would emit).
+     */
+    public static HashAggregator merging(PhysicalHashAggregate node) {
+        if (node.step() == AggregateStep.FINAL) {
+            return new HashAggregator(node);
+        }
+        if (node.step() == AggregateStep.PARTIAL) {
+            throw new IllegalArgumentException("a PARTIAL aggregation emits its states; nothing merges them here");
+        }
+        PhysicalHashAggregate states = new PhysicalHashAggregate(node.input(), AggregateStep.PARTIAL, node.groupKeys(),
+                node.calls());
+        List<Integer> keys = java.util.stream.IntStream.range(0, node.groupKeys().size()).boxed().toList();
+        return new HashAggregator(new PhysicalHashAggregate(states, AggregateStep.FINAL, keys, node.calls()));
+    }
+
+    /** Drops every group (and their memory): the aggregator is as new. */
+    public void reset() {
+        hash = keyColumns.length == 0 ? null : new GroupByHash(node.keyTypes());
+        calls = new ArrayList<>();
         int stateColumn = keyColumns.length;
         for (AggregateCall c : node.calls()) {
-            CallAccumulators acc = new CallAccumulators(c, node.step(), stateColumn);
-            calls.add(acc);
+            calls.add(new CallAccumulators(c, node.step(), stateColumn));
             stateColumn += c.stateTypes().size();
         }
-        this.outputTypes = node.outputTypes();
         if (hash == null) {
             calls.forEach(c -> c.ensureGroups(1));
         }
+        sawInput = false;
+    }
+
+    public AggregateStep step() {
+        return node.step();
+    }
+
+    /** Number of group key columns; they come first in {@link #states} and in the output. */
+    public int keyCount() {
+        return keyColumns.length;
+    }
+
+    /** Column types of {@link #states}: the keys, then every call's {@link AggregateCall#stateTypes()}. */
+    public List<DataType> stateTypes() {
+        List<DataType> types = new ArrayList<>(node.keyTypes());
+        node.calls().forEach(c -> types.addAll(c.stateTypes()));
+        return types;
+    }
+
+    /** Groups {@code [from, from+count)} as keys and intermediate states (see {@link #stateTypes()}). */
+    public Batch states(int from, int count) {
+        List<DataType> types = stateTypes();
+        BatchBuilder builder = new BatchBuilder(types, count);
+        VectorBuilder[] out = new VectorBuilder[types.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = builder.column(i);
+        }
+        if (hash != null) {
+            hash.writeKeys(from, count, out);
+        }
+        int at = keyColumns.length;
+        for (CallAccumulators c : calls) {
+            c.writeStates(from, count, out, at);
+            at += c.accumulators.length;
+        }
+        return builder.build();
     }
 
     public void add(Batch batch) {
@@ -76,16 +135,21 @@ public final class HashAggregator {
     }
 
     /**
-     * An estimate of the bytes held, for profiles: the hash table plus, per group, 8 bytes per key value and 16
-     * per accumulator state (the widest fixed states; strings in MIN/MAX count as 16 too).
+     * An estimate of the bytes held, for profiles, the memory budget and spilling: the hash table plus, per group,
+     * 8 bytes per key value and 16 per accumulator state (the widest fixed states), plus the bytes of string keys
+     * and of the strings MIN/MAX keep.
      */
     public long retainedBytes() {
         long groups = hash == null ? 1 : hash.groupCount();
         int states = 0;
+        long strings = hash == null ? 0 : hash.keyDataBytes();
         for (CallAccumulators c : calls) {
             states += c.accumulators.length;
+            for (Accumulator a : c.accumulators) {
+                strings += a.dataBytes();
+            }
         }
-        return (hash == null ? 0 : hash.retainedBytes()) + groups * (8L * keyColumns.length + 16L * states);
+        return (hash == null ? 0 : hash.retainedBytes()) + groups * (8L * keyColumns.length + 16L * states) + strings;
     }
 
     public Batch output(int from, int count) {

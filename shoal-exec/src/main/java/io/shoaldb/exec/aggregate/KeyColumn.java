@@ -49,6 +49,11 @@ abstract sealed class KeyColumn {
 
     protected abstract void appendValue(FlatVector v, int row, int slot);
 
+    /** Bytes held beyond a fixed slot per group: the text of string keys; 0 for fixed-width keys. */
+    long dataBytes() {
+        return 0;
+    }
+
     /** Writes group keys {@code [from, from+count)} to a builder of the key's type. */
     abstract void write(int from, int count, VectorBuilder out);
 
@@ -294,6 +299,11 @@ abstract sealed class KeyColumn {
         @Override
         protected void grow(int capacity) {
             offsets = Arrays.copyOf(offsets, capacity + 1);
+        }
+
+        @Override
+        long dataBytes() {
+            return data.length + 4L * offsets.length;
         }
 
         @Override

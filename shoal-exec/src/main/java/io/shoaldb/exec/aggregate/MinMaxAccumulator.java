@@ -191,6 +191,8 @@ abstract sealed class MinMaxAccumulator extends Accumulator {
 
     static final class Strings extends MinMaxAccumulator {
         private byte[][] values = new byte[16][];
+        /** Bytes of the strings in {@code values}, for {@link #dataBytes()}. */
+        private long bytes;
 
         Strings(DataType type, boolean max) {
             super(type, max);
@@ -212,11 +214,17 @@ abstract sealed class MinMaxAccumulator extends Accumulator {
                     int from = v.offset(r);
                     int to = from + v.length(r);
                     if (!seen[g] || better(Arrays.compareUnsigned(data, from, to, values[g], 0, values[g].length))) {
+                        bytes += (to - from) - (seen[g] ? values[g].length : 0);
                         values[g] = Arrays.copyOfRange(data, from, to);
                         seen[g] = true;
                     }
                 }
             }
+        }
+
+        @Override
+        long dataBytes() {
+            return bytes + 16L * values.length;
         }
 
         @Override

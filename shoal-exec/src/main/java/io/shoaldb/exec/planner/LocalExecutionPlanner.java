@@ -101,7 +101,7 @@ public final class LocalExecutionPlanner {
             case PhysicalExchange e -> exchange(e);
             case PhysicalFilter f -> wrap(f.input(), in -> new FilterOperator(in, f.condition()));
             case PhysicalProject p -> wrap(p.input(), in -> new ProjectOperator(in, p.expressions()));
-            case PhysicalHashAggregate a -> wrap(a.input(), in -> new HashAggregationOperator(in, a));
+            case PhysicalHashAggregate a -> wrap(a.input(), in -> new HashAggregationOperator(in, a, query.spill()));
             case PhysicalSort s -> wrap(s.input(), in -> new SortOperator(in, s.input().outputTypes(), s.keys(),
                     s.offset(), s.fetch()));
             case PhysicalLimit l -> wrap(l.input(), in -> new LimitOperator(in, l.offset(), l.fetch()));

@@ -3,6 +3,7 @@ package io.shoaldb.exec.profile;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.exec.operator.RowsRead;
+import io.shoaldb.exec.operator.SpilledState;
 import io.shoaldb.vector.Batch;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -43,6 +44,10 @@ final class ProfiledOperator implements Operator {
         }
         if (operator instanceof RetainedMemory m) {
             counters.peakBytes = Math.max(counters.peakBytes, m.retainedBytes());
+        }
+        if (operator instanceof SpilledState s) {
+            counters.spilledBytes = s.spilledBytes();
+            counters.spilledRuns = s.spilledRuns();
         }
         return b;
     }

@@ -16,7 +16,7 @@ import java.util.List;
 public final class QuerySpill implements AutoCloseable {
     /** Everyone spills once the query holds this much of its limit (measured at slice ends, so keep headroom). */
     private static final double QUERY_SPILL_FRACTION = 0.6;
-    /** One operator spills once it alone holds this much of its driver's share of the limit. */
+    /** One operator spills once it alone holds this much of its share of the limit. */
     private static final double OPERATOR_SHARE_FRACTION = 0.5;
     /** Runs smaller than this fraction of the limit would mean many tiny files; never spill less. */
     private static final int MIN_RUN_DIVISOR = 64;
@@ -24,21 +24,21 @@ public final class QuerySpill implements AutoCloseable {
     private final SpillSettings settings;
     private final QueryMemory memory;
     private final long limitBytes;
-    private final long operatorShare;
+    private final int parallelism;
     private final long minRunBytes;
     private final QuerySpillFiles files;
 
     /**
      * @param files where runs go; null when spilling is impossible (EXPLAIN, or no storage)
-     * @param parallelism the query's drivers per pipeline: an operator's share of the limit is divided by it
+     * @param parallelism the query's drivers per pipeline: an operator's share of the limit is at most the limit
+     *                    divided by it (by the number of state-holding operators the drivers run, when more)
      */
     public QuerySpill(SpillSettings settings, QueryMemory memory, long limitBytes, int parallelism,
                       QuerySpillFiles files) {
         this.settings = settings;
         this.memory = memory;
         this.limitBytes = limitBytes;
-        this.operatorShare = limitBytes == 0 ? Long.MAX_VALUE
-                : (long) (limitBytes * OPERATOR_SHARE_FRACTION / Math.max(1, parallelism));
+        this.parallelism = Math.max(1, parallelism);
         this.minRunBytes = limitBytes == 0 ? settings.minRevocableBytes()
                 : Math.min(settings.minRevocableBytes(), Math.max(1, limitBytes / MIN_RUN_DIVISOR));
         this.files = files;
@@ -64,8 +64,13 @@ public final class QuerySpill implements AutoCloseable {
         if (limitBytes == 0 || operatorBytes < minRunBytes) {
             return false;
         }
-        return operatorBytes > operatorShare || memory.totalBytes() > limitBytes * QUERY_SPILL_FRACTION
+        return operatorBytes > operatorShare() || memory.totalBytes() > limitBytes * QUERY_SPILL_FRACTION
                 || memory.serverNearlyFull();
+    }
+
+    /** Half the limit divided among the operators that hold state at once - at least one per driver. */
+    private long operatorShare() {
+        return (long) (limitBytes * OPERATOR_SHARE_FRACTION / Math.max(parallelism, memory.holders()));
     }
 
     /** Starts a run for batches whose columns have {@code types}. */

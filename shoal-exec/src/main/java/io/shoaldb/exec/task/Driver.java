@@ -152,6 +152,7 @@ public final class Driver implements Runnable {
     public <T extends Operator> T track(T op) {
         if (op instanceof RetainedMemory m) {
             owned.add(m);
+            query.memory().holderCreated();
         }
         return op;
     }

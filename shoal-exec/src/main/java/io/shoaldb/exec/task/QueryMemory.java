@@ -5,6 +5,7 @@ import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.exec.operator.RetainedMemory;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What one query holds in memory - hash tables, sort buffers, join builds - against its {@code exec_mem_limit}.
@@ -21,6 +22,7 @@ public final class QueryMemory {
     private volatile long peakBytes;
     private MemoryPool pool;
     private MemoryPool.QueryShare share;
+    private final AtomicInteger holders = new AtomicInteger();
 
     /** What one driver's operators hold; written by that driver only. */
     public static final class Slot {
@@ -57,6 +59,19 @@ public final class QueryMemory {
     /** Whether the server as a whole is close to its {@code mem_limit} (queries should spill what they can). */
     public boolean serverNearlyFull() {
         return pool != null && pool.nearlyFull();
+    }
+
+    /** A driver created an operator that holds state across batches (it is measured in the driver's slot). */
+    void holderCreated() {
+        holders.incrementAndGet();
+    }
+
+    /**
+     * Operators holding state across batches that the query's drivers have created so far: they share the limit
+     * (a PARTIAL and a FINAL aggregation, a join's probe side and a sort run at the same time).
+     */
+    public int holders() {
+        return holders.get();
     }
 
     /** A structure all drivers of a pipeline fill or read (a join's build tables); it measures itself. */

@@ -125,6 +125,21 @@ public final class SegmentWriter implements AutoCloseable {
         return memory.image();
     }
 
+    /** Bytes of the rows appended but not yet written as a page (uncompressed values). */
+    public long bufferedBytes() {
+        long bytes = 0;
+        for (VectorBuilder b : buffers) {
+            bytes += b.dataBytes();
+        }
+        return bytes;
+    }
+
+    /** Writes the rows appended so far as a page now, before the page is full (frees {@link #bufferedBytes()}). */
+    public void cutPage() {
+        checkOpen();
+        flushPage();
+    }
+
     /** Appends the selected rows of {@code batch}, whose columns must match the segment's types in order. */
     public void append(Batch batch) {
         checkOpen();

@@ -27,6 +27,16 @@ public final class SpillWriter implements AutoCloseable {
         return segment.fileSize();
     }
 
+    /** Bytes held in memory for the page being filled; written out when it is full or at {@link #finish()}. */
+    public long bufferedBytes() {
+        return segment.bufferedBytes();
+    }
+
+    /** Writes the buffered rows out as a (smaller) page: for writers that stay open while memory is short. */
+    public void flushBuffered() {
+        segment.cutPage();
+    }
+
     public SpillRun finish() {
         long rows = segment.finish();
         SpillRun run = new SpillRun(owner, segment.path(), types, rows, segment.fileSize());
