@@ -9,8 +9,7 @@ import java.util.List;
 
 /**
  * Rows collected from batches into one set of flat columns (bulk typed copies), for operators that must
- * see all their input before producing output (sort). This buffer is where sort spilling will go: past
- * the memory budget, sort the buffer, write it to the data paths as a run, and merge runs at the end.
+ * see all their input before producing output (sort, window); an external sort takes it whole to write a run.
  */
 public final class RowBuffer {
     private final List<DataType> types;
@@ -26,6 +25,14 @@ public final class RowBuffer {
         for (int i = 0; i < types.size(); i++) {
             FlatVector v = Flat.of(c.column(i));
             builder.column(i).appendRange(v, 0, c.positionCount());
+        }
+    }
+
+    /** Appends {@code count} positions of {@code b} from position {@code from}. */
+    public void addRange(Batch b, int from, int count) {
+        Batch c = b.compact();
+        for (int i = 0; i < types.size(); i++) {
+            builder.column(i).appendRange(Flat.of(c.column(i)), from, count);
         }
     }
 
