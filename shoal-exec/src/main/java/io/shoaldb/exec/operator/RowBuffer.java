@@ -13,11 +13,21 @@ import java.util.List;
  */
 public final class RowBuffer {
     private final List<DataType> types;
+    private final int initialRows;
     private BatchBuilder builder;
 
     public RowBuffer(List<DataType> types) {
+        this(types, 4096);
+    }
+
+    /**
+     * @param initialRows rows the columns have room for before they grow: small where the buffer's size decides
+     *        when to spill, so that an empty buffer does not already count as a large one
+     */
+    public RowBuffer(List<DataType> types, int initialRows) {
         this.types = types;
-        this.builder = new BatchBuilder(types, 4096);
+        this.initialRows = initialRows;
+        this.builder = new BatchBuilder(types, initialRows);
     }
 
     public void add(Batch b) {
@@ -47,7 +57,7 @@ public final class RowBuffer {
     /** Everything added so far as one batch; the buffer is empty afterwards. */
     public Batch take() {
         Batch b = builder.build();
-        builder = new BatchBuilder(types, 4096);
+        builder = new BatchBuilder(types, initialRows);
         return b;
     }
 }

@@ -19,15 +19,20 @@ import java.util.List;
  * An external merge sort. {@link #add} buffers rows; whenever the query's {@link QuerySpill} says the buffer is too
  * much to hold, it is sorted and written out as a sorted run, and the buffer starts again empty. After the last
  * row, {@link #next} streams everything in order: the in-memory remainder (sorted) and the runs, merged with one
- * batch (a page) per run in memory. With more than {@value #MERGE_FAN_IN} sources, runs are first merged into
- * longer runs, {@value #MERGE_FAN_IN} at a time, so memory stays bounded however many runs there are; those passes
+ * batch (a page) per run in memory. With more sources than one merge may read at once - {@value #MERGE_FAN_IN},
+ * fewer when that many pages would not fit in the operator's share of the query's memory limit - runs are first
+ * merged into longer runs, so memory stays bounded however many runs there are; those passes
  * return {@link Operator#YIELD} every {@value #BATCHES_PER_CALL} batches, so a driver keeps checking cancellation.
  * Rows that compare equal keep their input order when one merge suffices.
  */
 public final class ExternalSorter implements RetainedMemory, AutoCloseable {
-    /** Sources one merge reads at once: one page batch each (at most 8192 rows, 64 KB per column). */
+    /** Sources one merge reads at most at once: one page batch each. */
     static final int MERGE_FAN_IN = 32;
+    /** Rows of a spill page at most (pages are also cut at 64 KB of a column). */
+    private static final int PAGE_ROWS = 8192;
     private static final int BATCHES_PER_CALL = 16;
+    /** Room the buffer starts with: it grows by doubling, and an empty buffer should not look worth spilling. */
+    static final int INITIAL_BUFFER_ROWS = 256;
 
     private final List<DataType> types;
     private final List<SortKey> keys;
@@ -38,6 +43,8 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
     private SortedMerge pass;
     private SpillWriter passOutput;
     private SortedMerge merge;
+    /** The largest page a run may have, estimated from the bytes per row of the buffers spilled. */
+    private long pageBytes = 1;
     private int runsWritten;
     private long bytesWritten;
     private boolean closed;
@@ -48,7 +55,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
         this.keys = List.copyOf(keys);
         this.spill = spill;
         this.batchRows = batchRows;
-        this.buffer = new RowBuffer(types);
+        this.buffer = new RowBuffer(types, INITIAL_BUFFER_ROWS);
     }
 
     /** Buffers the batch's rows, then spills the buffer as a sorted run if the query should not hold it. */
@@ -97,7 +104,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
             return continuePass();
         }
         int memorySources = buffer.rowCount() > 0 ? 1 : 0;
-        if (runs.size() + memorySources > MERGE_FAN_IN) {
+        if (runs.size() + memorySources > fanIn()) {
             if (memorySources > 0) {
                 spillBuffer();
             }
@@ -116,8 +123,17 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
         return merge.next();
     }
 
+    /** How many sources one merge may read: as many pages as fit in the operator's share, 2 to {@value #MERGE_FAN_IN}. */
+    private int fanIn() {
+        return (int) Math.max(2, Math.min(MERGE_FAN_IN, spill.operatorShareBytes() / pageBytes));
+    }
+
     /** Sorts the buffered rows and writes them out as one run; the buffer is empty afterwards. */
     private void spillBuffer() {
+        int rowCount = buffer.rowCount();
+        if (rowCount > 0) {
+            pageBytes = Math.max(pageBytes, buffer.retainedBytes() / rowCount * Math.min(rowCount, PAGE_ROWS));
+        }
         Batch rows = buffer.take();
         int[] order = new RowComparator(rows, keys).sortedRows(rows.rowCount());
         try (SpillWriter writer = spill.newRun(types)) {
@@ -140,10 +156,11 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
         bytesWritten += run.bytes();
     }
 
-    /** Merges the oldest {@value #MERGE_FAN_IN} runs into one new run, at the back of the queue. */
+    /** Merges the oldest runs, as many as one merge may read, into one new run at the back of the queue. */
     private void startPass() {
-        List<SortedSource> sources = new ArrayList<>(MERGE_FAN_IN);
-        for (int i = 0; i < MERGE_FAN_IN && !runs.isEmpty(); i++) {
+        int fanIn = fanIn();
+        List<SortedSource> sources = new ArrayList<>(fanIn);
+        for (int i = 0; i < fanIn && !runs.isEmpty(); i++) {
             sources.add(new RunSource(runs.poll()));
         }
         pass = new SortedMerge(sources, keys, types, batchRows);

@@ -35,7 +35,7 @@ final class PartitionChunks {
         this.partitionKeys = partitionKeys;
         this.comparator = new KeyComparator(partitionKeys);
         this.chunkRows = chunkRows;
-        this.pending = new RowBuffer(types);
+        this.pending = new RowBuffer(types, chunkRows);
     }
 
     /** The next chunk of whole partitions in sort order, null at the end, or YIELD (call again). */

@@ -20,7 +20,7 @@ import io.shoaldb.vector.Batch;
 public final class WindowOperator implements Operator, RetainedMemory {
     private static final int OUTPUT_BATCH = 4096;
     /** Rows a chunk collects, at least, before it is cut at the next partition end. */
-    private static final int CHUNK_ROWS = 4 * OUTPUT_BATCH;
+    private static final int CHUNK_ROWS = OUTPUT_BATCH;
     private final Operator input;
     private final PhysicalWindow window;
     private final ExternalSorter sorter;
