@@ -2,6 +2,7 @@ package io.shoaldb.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.spill.SpillSettings;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.storage.spill.SpillCounters;
@@ -15,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,6 +124,22 @@ class SortWindowSpillTest {
     @MethodSource("windows")
     void windowUnderASmallMemoryLimitSpillsAndGivesDuckDbsRows(String sql) throws Exception {
         ResultComparison.assertSameRows(sql, spilling(sql, limited(), 1000), ResultComparison.duckdb(duck, sql), false);
+    }
+
+    @Test
+    void explainAnalyzeShowsWhatSortAndWindowSpilled() {
+        String sql = "SELECT l_orderkey, row_number() OVER (PARTITION BY l_shipmode ORDER BY l_orderkey, l_linenumber)"
+                + " AS rn FROM lineitem ORDER BY l_orderkey, rn";
+        QueryProfile profile = QueryProfile.measuring();
+        try (QueryResultStream s = db.executor.execute(db.plan(sql), forced(), profile)) {
+            while (s.next() != null) {
+                // counted by the profile
+            }
+        }
+        List<String> lines = profile.render();
+        // the counter lines under the Sort and the Window operators
+        assertThat(lines.stream().filter(l -> l.matches(".*, spilled .* in [1-9][0-9]* runs.*")).count())
+                .as("profile:%n%s", String.join("\n", lines)).isGreaterThanOrEqualTo(2);
     }
 
     /**

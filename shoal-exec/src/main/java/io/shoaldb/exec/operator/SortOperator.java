@@ -15,7 +15,7 @@ import java.util.List;
  * keeps at most about {@code 2 * (offset + fetch)} rows: whenever the buffer grows past that it is sorted and cut
  * back to the best {@code offset + fetch}, so memory stays bounded by N and it never spills.
  */
-public final class SortOperator implements Operator, RetainedMemory {
+public final class SortOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final List<SortKey> keys;
@@ -131,12 +131,12 @@ public final class SortOperator implements Operator, RetainedMemory {
         return bytes + (sorted == null ? 0 : sorted.retainedBytes() + 4L * order.length);
     }
 
-    /** Spilled runs written, for the profile. */
-    public int spilledRuns() {
+    @Override
+    public long spilledRuns() {
         return sorter == null ? 0 : sorter.runsWritten();
     }
 
-    /** Bytes of spilled runs written, for the profile. */
+    @Override
     public long spilledBytes() {
         return sorter == null ? 0 : sorter.bytesWritten();
     }

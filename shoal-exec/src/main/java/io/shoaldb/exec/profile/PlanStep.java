@@ -66,6 +66,8 @@ public final class PlanStep {
                 sum.wallNanos += c.wallNanos;
                 sum.cpuNanos += c.cpuNanos;
                 sum.peakBytes += c.peakBytes;
+                sum.spilledBytes += c.spilledBytes;
+                sum.spilledRuns += c.spilledRuns;
             }
         }
         return sum;

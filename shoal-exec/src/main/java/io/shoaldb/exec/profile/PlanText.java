@@ -95,6 +95,10 @@ final class PlanText {
         if (total.peakBytes > 0) {
             sb.append(", peak memory ").append(bytes(total.peakBytes));
         }
+        if (total.spilledRuns > 0) {
+            sb.append(", spilled ").append(bytes(total.spilledBytes)).append(" in ").append(total.spilledRuns)
+                    .append(" runs");
+        }
         return sb.append(", drivers ").append(step.driverCount()).append(']').toString();
     }
 

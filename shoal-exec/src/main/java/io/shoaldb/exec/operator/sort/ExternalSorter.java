@@ -32,7 +32,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
     private static final int PAGE_ROWS = 8192;
     private static final int BATCHES_PER_CALL = 16;
     /** Room the buffer starts with: it grows by doubling, and an empty buffer should not look worth spilling. */
-    static final int INITIAL_BUFFER_ROWS = 256;
+    public static final int INITIAL_BUFFER_ROWS = 256;
 
     private final List<DataType> types;
     private final List<SortKey> keys;
@@ -45,7 +45,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
     private SortedMerge merge;
     /** The largest page a run may have, estimated from the bytes per row of the buffers spilled. */
     private long pageBytes = 1;
-    private int runsWritten;
+    private long runsWritten;
     private long bytesWritten;
     private boolean closed;
 
@@ -80,7 +80,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
     }
 
     /** Sorted runs written (including those of intermediate merge passes). */
-    public int runsWritten() {
+    public long runsWritten() {
         return runsWritten;
     }
 

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * Cuts a stream sorted by partition keys (the merge of a window's spilled runs) into chunks of whole partitions:
- * rows are collected until at least {@code chunkRows} are held and a partition ends, so a chunk holds one
- * partition or several small ones, never part of one. A partition larger than memory is still held whole, since
+ * rows are collected until at least {@code chunkRows} rows or {@code chunkBytes} bytes are held and a partition
+ * ends, so a chunk holds one partition or several small ones, never part of one. A partition larger than memory is still held whole, since
  * frames may reach any of its rows.
  */
 final class PartitionChunks {
@@ -24,18 +24,21 @@ final class PartitionChunks {
     private final List<SortKey> partitionKeys;
     private final KeyComparator comparator;
     private final int chunkRows;
+    private final long chunkBytes;
     private final RowBuffer pending;
     /** The partition keys of the last row taken in (the previous batch's last row), null before the first. */
     private FlatVector[] lastKeys;
     private int lastRow;
     private boolean ended;
 
-    PartitionChunks(ExternalSorter sorted, List<DataType> types, List<SortKey> partitionKeys, int chunkRows) {
+    PartitionChunks(ExternalSorter sorted, List<DataType> types, List<SortKey> partitionKeys, int chunkRows,
+                    long chunkBytes) {
         this.sorted = sorted;
         this.partitionKeys = partitionKeys;
         this.comparator = new KeyComparator(partitionKeys);
         this.chunkRows = chunkRows;
-        this.pending = new RowBuffer(types, chunkRows);
+        this.chunkBytes = chunkBytes;
+        this.pending = new RowBuffer(types, ExternalSorter.INITIAL_BUFFER_ROWS);
     }
 
     /** The next chunk of whole partitions in sort order, null at the end, or YIELD (call again). */
@@ -56,7 +59,7 @@ final class PartitionChunks {
             FlatVector[] keys = KeyComparator.keyColumns(b, partitionKeys);
             int cut = lastPartitionStart(keys, n);
             Batch chunk = null;
-            if (cut >= 0 && pending.rowCount() + cut >= chunkRows) {
+            if (cut >= 0 && (pending.rowCount() + cut >= chunkRows || pending.retainedBytes() >= chunkBytes)) {
                 pending.addRange(b, 0, cut);
                 chunk = pending.take();
                 pending.addRange(b, cut, n - cut);

@@ -3,6 +3,7 @@ package io.shoaldb.exec.operator.window;
 import io.shoaldb.exec.operator.InputDrain;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
+import io.shoaldb.exec.operator.Spilled;
 import io.shoaldb.exec.operator.sort.ExternalSorter;
 import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
@@ -14,16 +15,19 @@ import io.shoaldb.vector.Batch;
  * {@link WindowChunk} and streams the rows in window order with the function columns appended,
  * {@value #OUTPUT_BATCH} rows per batch. When the query's {@link QuerySpill} says the buffer is too much, the
  * buffer goes to disk as runs sorted by partition and order keys ({@link ExternalSorter}); at the end their merge
- * is cut into chunks of whole partitions ({@link PartitionChunks}), each evaluated and streamed in turn, so memory
- * holds one chunk - at least the largest partition - rather than all rows.
+ * is cut into chunks of whole partitions ({@link PartitionChunks}: {@value #CHUNK_ROWS} rows, or a quarter of the
+ * operator's share of the memory limit, then the next partition end), each evaluated and streamed in turn, so
+ * memory holds one chunk - at least the largest partition - rather than all rows.
  */
-public final class WindowOperator implements Operator, RetainedMemory {
+public final class WindowOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
     /** Rows a chunk collects, at least, before it is cut at the next partition end. */
     private static final int CHUNK_ROWS = OUTPUT_BATCH;
     private final Operator input;
     private final PhysicalWindow window;
     private final ExternalSorter sorter;
+    /** Bytes a chunk collects, at least, before it is cut: a quarter of the share (evaluating it takes more). */
+    private final long chunkBytes;
     private boolean consumed;
     private PartitionChunks chunks;
     private WindowChunk chunk;
@@ -32,6 +36,7 @@ public final class WindowOperator implements Operator, RetainedMemory {
         this.input = input;
         this.window = window;
         this.sorter = new ExternalSorter(window.input().outputTypes(), window.sortKeys(), spill, OUTPUT_BATCH);
+        this.chunkBytes = spill.operatorShareBytes() / 4;
     }
 
     @Override
@@ -45,7 +50,7 @@ public final class WindowOperator implements Operator, RetainedMemory {
             input.close();
             if (sorter.spilled()) {
                 chunks = new PartitionChunks(sorter, window.input().outputTypes(),
-                        window.sortKeys().subList(0, window.partitionKeys().size()), CHUNK_ROWS);
+                        window.sortKeys().subList(0, window.partitionKeys().size()), CHUNK_ROWS, chunkBytes);
             } else {
                 chunk = new WindowChunk(sorter.takeBuffered(), window, OUTPUT_BATCH);
             }
@@ -76,12 +81,12 @@ public final class WindowOperator implements Operator, RetainedMemory {
                 + (chunk == null ? 0 : chunk.retainedBytes());
     }
 
-    /** Spilled runs written, for the profile. */
-    public int spilledRuns() {
+    @Override
+    public long spilledRuns() {
         return sorter.runsWritten();
     }
 
-    /** Bytes of spilled runs written, for the profile. */
+    @Override
     public long spilledBytes() {
         return sorter.bytesWritten();
     }

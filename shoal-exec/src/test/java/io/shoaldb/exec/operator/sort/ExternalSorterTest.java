@@ -47,7 +47,7 @@ class ExternalSorterTest {
     void aFewLargeRunsMergeOnce() {
         List<SortKey> keys = List.of(new SortKey(3, false, true), new SortKey(1, true, true), new SortKey(4, true, true));
         check(keys, 30_000, 1000, 64 << 10,
-                runs -> assertThat(runs).isBetween(2, ExternalSorter.MERGE_FAN_IN));
+                runs -> assertThat(runs).isBetween(2L, (long) ExternalSorter.MERGE_FAN_IN));
     }
 
     @Test
@@ -57,7 +57,7 @@ class ExternalSorterTest {
     }
 
     private void check(List<SortKey> keys, int rows, int batchRows, long minRevocable,
-                       java.util.function.IntConsumer runsCheck) {
+                       java.util.function.LongConsumer runsCheck) {
         List<Object[]> input = generate(rows, 7);
         SpillSpace space = SpillSpace.open(new LocalFiles(), List.of(dir.resolve("a"), dir.resolve("b")));
         try (QuerySpill spill = new QuerySpill(new SpillSettings(true, true, minRevocable), new QueryMemory(0), 0, 1,
