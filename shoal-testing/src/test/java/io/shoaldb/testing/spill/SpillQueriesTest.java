@@ -38,13 +38,15 @@ class SpillQueriesTest {
     private static final double SCALE = Double.parseDouble(System.getProperty("tpch.scale", "0.01"));
     private static final Path CACHE = Path.of(System.getProperty("tpc.data.dir", "target/tpc-data"));
     private static final String DB = "tpc";
-    private static final long SMALL_LIMIT = 8L << 20;
+    private static final long SMALL_LIMIT = 2L << 20;
     /**
      * Queries that may fail with MEM_LIMIT_EXCEEDED under {@link #SMALL_LIMIT}, and why: state that cannot spill
      * yet. Each must still match DuckDB when it runs; tighten this list as aggregation and join builds learn to
      * spill.
      */
-    private static final Map<String, String> MAY_EXCEED_LIMIT = Map.of();
+    private static final Map<String, String> MAY_EXCEED_LIMIT = Map.of(
+            "q18", "hash aggregation by l_orderkey over lineitem (15,000 groups) and its join build do not spill yet",
+            "q21", "hash join builds over lineitem (the EXISTS / NOT EXISTS self-joins) do not spill yet");
 
     @TempDir
     static Path dir;
