@@ -44,7 +44,7 @@ public final class SortOperator implements Operator, RetainedMemory, Spilled {
     @Override
     public Batch next() {
         if (!consumed) {
-            Batch signal = sorter != null ? InputDrain.drain(input, sorter::add) : consumeTopN();
+            Batch signal = sorter != null ? sorter.drain(input) : consumeTopN();
             if (signal != null) {
                 return signal;
             }

@@ -152,12 +152,17 @@ class SpillLifecycleTest {
                 return null;
             });
             awaitSpilling();
+            long killed = System.nanoTime();
             try (Statement s = killer.createStatement()) {
                 s.execute("KILL QUERY " + id);
             }
             assertThatThrownBy(() -> query.get(WAIT_MILLIS, TimeUnit.MILLISECONDS))
                     .cause().isInstanceOf(SQLException.class)
                     .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(1317));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed);
+            System.out.println("[spill] KILL QUERY to the client's error: " + millis + " ms");
+            // Drivers check cancellation between slices, and a sort's slice writes at most one run.
+            assertThat(millis).as("ms from KILL QUERY to the error").isLessThan(2000);
             // The runs are deleted as the query's resources are released, which may finish just after the error.
             awaitCondition("spill bytes on disk are 0", () -> metrics.bytesOnDisk() == 0);
             assertNothingSpilledLeft();

@@ -60,10 +60,37 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
 
     /** Buffers the batch's rows, then spills the buffer as a sorted run if the query should not hold it. */
     public void add(Batch batch) {
+        addAndSpill(batch);
+    }
+
+    /**
+     * Takes in {@code input} as {@link io.shoaldb.exec.operator.InputDrain} does - null at its end, else the signal
+     * to pass up - but returns {@link Operator#YIELD} right after writing a run, so that a driver's slice holds at
+     * most one spill and a cancelled query stops once the run being written is done.
+     */
+    public Batch drain(Operator input) {
+        for (int i = 0; i < Operator.INPUT_BATCHES_PER_CALL; i++) {
+            Batch b = input.next();
+            if (b == null) {
+                return null;
+            }
+            if (Operator.isSignal(b)) {
+                return b;
+            }
+            if (addAndSpill(b)) {
+                return Operator.YIELD;
+            }
+        }
+        return Operator.YIELD;
+    }
+
+    private boolean addAndSpill(Batch batch) {
         buffer.add(batch);
         if (spill.shouldSpill(buffer.retainedBytes())) {
             spillBuffer();
+            return true;
         }
+        return false;
     }
 
     /** Whether any rows went to disk; if not, {@link #takeBuffered()} has them all. */

@@ -1,6 +1,5 @@
 package io.shoaldb.exec.operator.window;
 
-import io.shoaldb.exec.operator.InputDrain;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.exec.operator.Spilled;
@@ -42,7 +41,7 @@ public final class WindowOperator implements Operator, RetainedMemory, Spilled {
     @Override
     public Batch next() {
         if (!consumed) {
-            Batch signal = InputDrain.drain(input, sorter::add);
+            Batch signal = sorter.drain(input);
             if (signal != null) {
                 return signal;
             }
