@@ -25,7 +25,7 @@ import java.util.List;
  * </ul>
  * A global aggregation (no keys) holds one group and never spills.
  */
-public final class HashAggregationOperator implements Operator, RetainedMemory, SpilledState {
+public final class HashAggregationOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final PhysicalHashAggregate node;

@@ -9,16 +9,25 @@ import java.util.List;
 
 /**
  * Rows collected from batches into one set of flat columns (bulk typed copies), for operators that must
- * see all their input before producing output (sort). This buffer is where sort spilling will go: past
- * the memory budget, sort the buffer, write it to the data paths as a run, and merge runs at the end.
+ * see all their input before producing output (sort, window); an external sort takes it whole to write a run.
  */
 public final class RowBuffer {
     private final List<DataType> types;
+    private final int initialRows;
     private BatchBuilder builder;
 
     public RowBuffer(List<DataType> types) {
+        this(types, 4096);
+    }
+
+    /**
+     * @param initialRows rows the columns have room for before they grow: small where the buffer's size decides
+     *        when to spill, so that an empty buffer does not already count as a large one
+     */
+    public RowBuffer(List<DataType> types, int initialRows) {
         this.types = types;
-        this.builder = new BatchBuilder(types, 4096);
+        this.initialRows = initialRows;
+        this.builder = new BatchBuilder(types, initialRows);
     }
 
     public void add(Batch b) {
@@ -26,6 +35,14 @@ public final class RowBuffer {
         for (int i = 0; i < types.size(); i++) {
             FlatVector v = Flat.of(c.column(i));
             builder.column(i).appendRange(v, 0, c.positionCount());
+        }
+    }
+
+    /** Appends {@code count} positions of {@code b} from position {@code from}. */
+    public void addRange(Batch b, int from, int count) {
+        Batch c = b.compact();
+        for (int i = 0; i < types.size(); i++) {
+            builder.column(i).appendRange(Flat.of(c.column(i)), from, count);
         }
     }
 
@@ -40,7 +57,7 @@ public final class RowBuffer {
     /** Everything added so far as one batch; the buffer is empty afterwards. */
     public Batch take() {
         Batch b = builder.build();
-        builder = new BatchBuilder(types, 4096);
+        builder = new BatchBuilder(types, initialRows);
         return b;
     }
 }

@@ -1,5 +1,7 @@
 package io.shoaldb.exec.operator;
 
+import io.shoaldb.exec.operator.sort.ExternalSorter;
+import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.sql.planner.physical.SortKey;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
@@ -7,38 +9,58 @@ import io.shoaldb.vector.type.DataType;
 import java.util.List;
 
 /**
- * ORDER BY, with OFFSET/LIMIT. Without a limit it buffers everything, sorts once and streams the result.
- * With one (top-N) it keeps at most about {@code 2 * (offset + fetch)} rows: whenever the buffer grows past
- * that it is sorted and cut back to the best {@code offset + fetch}, so memory stays bounded by N.
+ * ORDER BY, with OFFSET/LIMIT. Without a limit it is an {@link ExternalSorter}: it buffers everything - writing
+ * sorted runs to disk whenever the query's {@link QuerySpill} says the buffer is too much - and streams the sorted
+ * result (the buffer sorted once, or the merge of the runs and what is left in memory). With a limit (top-N) it
+ * keeps at most about {@code 2 * (offset + fetch)} rows: whenever the buffer grows past that it is sorted and cut
+ * back to the best {@code offset + fetch}, so memory stays bounded by N and it never spills.
  */
-public final class SortOperator implements Operator, RetainedMemory {
+public final class SortOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
     private final Operator input;
     private final List<SortKey> keys;
     private final long offset;
     private final long limit;
     private final RowBuffer buffer;
+    private final ExternalSorter sorter;
+    private boolean consumed;
+    private long toSkip;
     private Batch sorted;
     private int[] order;
     private int position;
     private int end;
 
-    public SortOperator(Operator input, List<DataType> types, List<SortKey> keys, long offset, long fetch) {
+    public SortOperator(Operator input, List<DataType> types, List<SortKey> keys, long offset, long fetch,
+                        QuerySpill spill) {
         this.input = input;
         this.keys = keys;
         this.offset = offset;
         this.limit = fetch < 0 ? -1 : offset + fetch;
-        this.buffer = new RowBuffer(types);
+        this.buffer = limit < 0 ? null : new RowBuffer(types);
+        this.sorter = limit < 0 ? new ExternalSorter(types, keys, spill, OUTPUT_BATCH) : null;
+        this.toSkip = offset;
     }
 
     @Override
     public Batch next() {
-        if (order == null) {
-            Batch signal = consume();
+        if (!consumed) {
+            Batch signal = sorter != null ? sorter.drain(input) : consumeTopN();
             if (signal != null) {
                 return signal;
             }
+            consumed = true;
+            input.close();
+            if (sorter == null) {
+                sortBuffered(buffer.take());
+            } else if (!sorter.spilled()) {
+                sortBuffered(sorter.takeBuffered());
+            }
         }
+        return order != null ? nextSorted() : nextMerged();
+    }
+
+    /** The next batch of the rows sorted in memory. */
+    private Batch nextSorted() {
         if (position >= end) {
             return null;
         }
@@ -51,25 +73,43 @@ public final class SortOperator implements Operator, RetainedMemory {
         return new Batch(n, out);
     }
 
-    /** Buffers input until its end (null) or until it yields or is not ready (that signal: call again). */
-    private Batch consume() {
-        long threshold = limit < 0 ? Long.MAX_VALUE : Math.max(2 * limit, 4096);
-        Batch signal = InputDrain.drain(input, b -> {
+    /** The next batch of the merge of spilled runs, past the OFFSET rows. */
+    private Batch nextMerged() {
+        while (true) {
+            Batch b = sorter.next();
+            if (b == null || Operator.isSignal(b) || toSkip == 0) {
+                return b;
+            }
+            if (toSkip < b.positionCount()) {
+                int skip = (int) toSkip;
+                toSkip = 0;
+                int[] rest = new int[b.positionCount() - skip];
+                for (int i = 0; i < rest.length; i++) {
+                    rest[i] = skip + i;
+                }
+                return b.withSelection(rest, rest.length).compact();
+            }
+            toSkip -= b.positionCount();
+        }
+    }
+
+    /** Top-N: buffers input until its end (null) or until it yields or is not ready (that signal: call again). */
+    private Batch consumeTopN() {
+        long threshold = Math.max(2 * limit, 4096);
+        return InputDrain.drain(input, b -> {
             buffer.add(b);
             if (buffer.rowCount() > threshold) {
                 truncate();
             }
         });
-        if (signal != null) {
-            return signal;
-        }
-        input.close();
-        sorted = buffer.take();
+    }
+
+    private void sortBuffered(Batch rows) {
+        sorted = rows;
         order = new RowComparator(sorted, keys).sortedRows(sorted.rowCount());
         long last = limit < 0 ? order.length : Math.min(order.length, limit);
         position = (int) Math.min(offset, last);
         end = (int) last;
-        return null;
     }
 
     /** Top-N: keep only the best {@code limit} rows buffered so far. */
@@ -84,14 +124,28 @@ public final class SortOperator implements Operator, RetainedMemory {
         buffer.add(new Batch(keep, cols));
     }
 
-    /** The rows buffered, or once sorted the sorted rows and their order. */
+    /** The rows buffered (or, merging spilled runs, a batch per run), or once sorted the sorted rows and their order. */
     @Override
     public long retainedBytes() {
-        return buffer.retainedBytes() + (sorted == null ? 0 : sorted.retainedBytes() + 4L * order.length);
+        long bytes = buffer != null ? buffer.retainedBytes() : sorter.retainedBytes();
+        return bytes + (sorted == null ? 0 : sorted.retainedBytes() + 4L * order.length);
+    }
+
+    @Override
+    public long spilledRuns() {
+        return sorter == null ? 0 : sorter.runsWritten();
+    }
+
+    @Override
+    public long spilledBytes() {
+        return sorter == null ? 0 : sorter.bytesWritten();
     }
 
     @Override
     public void close() {
         input.close();
+        if (sorter != null) {
+            sorter.close();
+        }
     }
 }

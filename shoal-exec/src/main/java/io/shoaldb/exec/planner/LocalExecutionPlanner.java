@@ -103,7 +103,7 @@ public final class LocalExecutionPlanner {
             case PhysicalProject p -> wrap(p.input(), in -> new ProjectOperator(in, p.expressions()));
             case PhysicalHashAggregate a -> wrap(a.input(), in -> new HashAggregationOperator(in, a, query.spill()));
             case PhysicalSort s -> wrap(s.input(), in -> new SortOperator(in, s.input().outputTypes(), s.keys(),
-                    s.offset(), s.fetch()));
+                    s.offset(), s.fetch(), query.spill()));
             case PhysicalLimit l -> wrap(l.input(), in -> new LimitOperator(in, l.offset(), l.fetch()));
             case PhysicalEnforceSingleRow e -> {
                 Fragment in = single(fragment(e.input()), e.input());
@@ -113,7 +113,7 @@ public final class LocalExecutionPlanner {
             case PhysicalHashJoin j -> join(j);
             case PhysicalUnion u -> union(u);
             case PhysicalRepeat r -> wrap(r.input(), in -> new RepeatOperator(in, r));
-            case PhysicalWindow w -> wrap(w.input(), in -> new WindowOperator(in, w));
+            case PhysicalWindow w -> wrap(w.input(), in -> new WindowOperator(in, w, query.spill()));
         };
     }
 

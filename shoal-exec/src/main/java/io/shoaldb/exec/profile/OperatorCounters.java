@@ -13,7 +13,7 @@ final class OperatorCounters {
     long wallNanos;
     long cpuNanos;
     long peakBytes;
-    /** What a {@link io.shoaldb.exec.operator.SpilledState} operator wrote to disk. */
+    /** What a {@link io.shoaldb.exec.operator.Spilled} operator wrote to spill runs. */
     long spilledBytes;
     long spilledRuns;
 }

@@ -3,7 +3,7 @@ package io.shoaldb.exec.profile;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.exec.operator.RowsRead;
-import io.shoaldb.exec.operator.SpilledState;
+import io.shoaldb.exec.operator.Spilled;
 import io.shoaldb.vector.Batch;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -11,7 +11,8 @@ import java.lang.management.ThreadMXBean;
 /**
  * Wraps one operator of a profiled query and counts what passes through its {@code next()}: batches and rows
  * returned, wall and thread CPU time spent inside (its inputs in the pipeline included; the renderer
- * subtracts them), and the peak of the bytes a {@link RetainedMemory} operator reports. Only profiled queries
+ * subtracts them), the peak of the bytes a {@link RetainedMemory} operator reports, and what a {@link Spilled}
+ * operator wrote to spill runs. Only profiled queries
  * get wrappers, so an unprofiled query pays nothing.
  */
 final class ProfiledOperator implements Operator {
@@ -45,7 +46,7 @@ final class ProfiledOperator implements Operator {
         if (operator instanceof RetainedMemory m) {
             counters.peakBytes = Math.max(counters.peakBytes, m.retainedBytes());
         }
-        if (operator instanceof SpilledState s) {
+        if (operator instanceof Spilled s) {
             counters.spilledBytes = s.spilledBytes();
             counters.spilledRuns = s.spilledRuns();
         }

@@ -73,6 +73,14 @@ public final class QuerySpill implements AutoCloseable {
         return (long) (limitBytes * OPERATOR_SHARE_FRACTION / Math.max(parallelism, memory.holders()));
     }
 
+    /**
+     * What one operator may hold before it must spill, when the query has a limit: the memory an operator reading
+     * its runs back (one batch per run) should stay within. Long.MAX_VALUE without a limit.
+     */
+    public long operatorShareBytes() {
+        return limitBytes == 0 ? Long.MAX_VALUE : operatorShare();
+    }
+
     /** Starts a run for batches whose columns have {@code types}. */
     public SpillWriter newRun(List<DataType> types) {
         if (!enabled()) {

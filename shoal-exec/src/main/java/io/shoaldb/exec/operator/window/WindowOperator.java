@@ -1,122 +1,98 @@
 package io.shoaldb.exec.operator.window;
 
-import io.shoaldb.exec.expr.ExpressionCompiler;
-import io.shoaldb.exec.expr.Flat;
-import io.shoaldb.exec.operator.InputDrain;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
-import io.shoaldb.exec.operator.RowBuffer;
+import io.shoaldb.exec.operator.Spilled;
+import io.shoaldb.exec.operator.sort.ExternalSorter;
+import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
-import io.shoaldb.sql.planner.physical.WindowFrame;
-import io.shoaldb.sql.planner.physical.WindowFunction;
 import io.shoaldb.vector.Batch;
-import io.shoaldb.vector.ColumnVector;
-import io.shoaldb.vector.FlatVector;
 
 /**
  * Window functions over this driver's rows, which hold whole partitions (the planner's HASH exchange on the
- * partition keys, or everything on one driver). Buffers its input, sorts it by partition and order keys,
- * computes every function's column over the sorted positions in one pass each, then streams the rows in that
- * order with the function columns appended, {@value #OUTPUT_BATCH} rows per batch.
+ * partition keys, or everything on one driver). Buffers its input; when it all fits, evaluates it as one
+ * {@link WindowChunk} and streams the rows in window order with the function columns appended,
+ * {@value #OUTPUT_BATCH} rows per batch. When the query's {@link QuerySpill} says the buffer is too much, the
+ * buffer goes to disk as runs sorted by partition and order keys ({@link ExternalSorter}); at the end their merge
+ * is cut into chunks of whole partitions ({@link PartitionChunks}: {@value #CHUNK_ROWS} rows, or a quarter of the
+ * operator's share of the memory limit, then the next partition end), each evaluated and streamed in turn, so
+ * memory holds one chunk - at least the largest partition - rather than all rows.
  */
-public final class WindowOperator implements Operator, RetainedMemory {
+public final class WindowOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
+    /** Rows a chunk collects, at least, before it is cut at the next partition end. */
+    private static final int CHUNK_ROWS = OUTPUT_BATCH;
     private final Operator input;
     private final PhysicalWindow window;
-    private final RowBuffer buffer;
-    private Batch rows;
-    private SortedPartitions sorted;
-    private FlatVector[] results;
-    private int[] positions;
-    private int position;
+    private final ExternalSorter sorter;
+    /** Bytes a chunk collects, at least, before it is cut: a quarter of the share (evaluating it takes more). */
+    private final long chunkBytes;
+    private boolean consumed;
+    private PartitionChunks chunks;
+    private WindowChunk chunk;
 
-    public WindowOperator(Operator input, PhysicalWindow window) {
+    public WindowOperator(Operator input, PhysicalWindow window, QuerySpill spill) {
         this.input = input;
         this.window = window;
-        this.buffer = new RowBuffer(window.input().outputTypes());
+        this.sorter = new ExternalSorter(window.input().outputTypes(), window.sortKeys(), spill, OUTPUT_BATCH);
+        this.chunkBytes = spill.operatorShareBytes() / 4;
     }
 
     @Override
     public Batch next() {
-        if (sorted == null) {
-            Batch signal = consume();
+        if (!consumed) {
+            Batch signal = sorter.drain(input);
             if (signal != null) {
                 return signal;
             }
+            consumed = true;
+            input.close();
+            if (sorter.spilled()) {
+                chunks = new PartitionChunks(sorter, window.input().outputTypes(),
+                        window.sortKeys().subList(0, window.partitionKeys().size()), CHUNK_ROWS, chunkBytes);
+            } else {
+                chunk = new WindowChunk(sorter.takeBuffered(), window, OUTPUT_BATCH);
+            }
         }
-        if (position >= sorted.size) {
-            return null;
+        while (true) {
+            if (chunk != null) {
+                Batch out = chunk.next();
+                if (out != null) {
+                    return out;
+                }
+                chunk = null;
+            }
+            if (chunks == null) {
+                return null;
+            }
+            Batch rows = chunks.next();
+            if (rows == null || Operator.isSignal(rows)) {
+                return rows;
+            }
+            chunk = new WindowChunk(rows, window, OUTPUT_BATCH);
         }
-        int n = Math.min(OUTPUT_BATCH, sorted.size - position);
-        ColumnVector[] out = new ColumnVector[rows.columnCount() + results.length];
-        for (int c = 0; c < rows.columnCount(); c++) {
-            out[c] = rows.column(c).copyPositions(sorted.order, position, n);
-        }
-        for (int f = 0; f < results.length; f++) {
-            out[rows.columnCount() + f] = results[f].copyPositions(positions, position, n);
-        }
-        position += n;
-        return new Batch(n, out);
     }
 
-    /** Buffers input until its end (null) or until it yields or is not ready (that signal: call again). */
-    private Batch consume() {
-        Batch signal = InputDrain.drain(input, buffer::add);
-        if (signal != null) {
-            return signal;
-        }
-        input.close();
-        rows = buffer.take();
-        sorted = new SortedPartitions(rows, window);
-        results = new FlatVector[window.functions().size()];
-        for (int f = 0; f < results.length; f++) {
-            results[f] = evaluate(window.functions().get(f));
-        }
-        positions = Flat.identity(sorted.size);
-        return null;
-    }
-
-    private FlatVector evaluate(WindowFunction f) {
-        FlatVector values = f.argument() < 0 ? null : Flat.of(rows.column(f.argument()));
-        FrameBounds frames = f.frame() == null ? null : FrameBounds.of(sorted, f.frame());
-        boolean running = f.frame() != null && f.frame().start().kind() == WindowFrame.BoundKind.UNBOUNDED_PRECEDING;
-        FrameAggregates aggregates = frames == null ? null : new FrameAggregates(sorted, frames, running);
-        return switch (f.kind()) {
-            case ROW_NUMBER -> RankingFunctions.rowNumber(sorted);
-            case RANK -> RankingFunctions.rank(sorted);
-            case DENSE_RANK -> RankingFunctions.denseRank(sorted);
-            case NTILE -> RankingFunctions.ntile(sorted, f.offset());
-            case PERCENT_RANK -> RankingFunctions.percentRank(sorted);
-            case CUME_DIST -> RankingFunctions.cumeDist(sorted);
-            case LAG, LEAD -> RowValues.shifted(sorted, values, f.kind() == WindowFunction.Kind.LAG ? -f.offset() : f.offset(),
-                    f.defaultValue() == null ? null : Flat.of(ExpressionCompiler.compile(f.defaultValue()).evaluate(rows)));
-            case FIRST_VALUE -> RowValues.frameEdge(sorted, frames, values, true);
-            case LAST_VALUE -> RowValues.frameEdge(sorted, frames, values, false);
-            case MIN -> RowValues.extreme(sorted, frames, values, true);
-            case MAX -> RowValues.extreme(sorted, frames, values, false);
-            case COUNT_STAR -> FrameAggregates.countStar(sorted, frames);
-            case COUNT -> aggregates.count(values);
-            case SUM -> aggregates.sum(values, f.type(), false);
-            case SUM0 -> aggregates.sum(values, f.type(), true);
-            case AVG -> aggregates.avg(values, values.type(), f.type());
-        };
-    }
-
-    /** The rows buffered, or once evaluated the rows, their order and partition bounds, and the function columns. */
+    /** The rows buffered, or the merge's current batches, the partitions being collected and the chunk evaluated. */
     @Override
     public long retainedBytes() {
-        if (sorted == null) {
-            return buffer.retainedBytes();
-        }
-        long bytes = rows.retainedBytes() + 4L * 6 * sorted.size;
-        for (FlatVector r : results) {
-            bytes += r.retainedBytes();
-        }
-        return bytes;
+        return sorter.retainedBytes() + (chunks == null ? 0 : chunks.retainedBytes())
+                + (chunk == null ? 0 : chunk.retainedBytes());
+    }
+
+    @Override
+    public long spilledRuns() {
+        return sorter.runsWritten();
+    }
+
+    @Override
+    public long spilledBytes() {
+        return sorter.bytesWritten();
     }
 
     @Override
     public void close() {
         input.close();
+        sorter.close();
     }
 }
