@@ -3,6 +3,7 @@ package io.shoaldb.exec.exchange;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.KeyComparator;
 import io.shoaldb.exec.operator.Operator;
+import io.shoaldb.exec.operator.SourceHeap;
 import io.shoaldb.exec.task.Driver;
 import io.shoaldb.sql.planner.physical.SortKey;
 import io.shoaldb.vector.Batch;
@@ -29,8 +30,7 @@ final class MergeSourceOperator implements Operator {
     private final FlatVector[][] keys;
     private final int[] positions;
     private final boolean[] done;
-    private final int[] heap;
-    private int heapSize;
+    private final SourceHeap heap;
     private boolean started;
     private int refill = -1;
     private Output output;
@@ -46,7 +46,7 @@ final class MergeSourceOperator implements Operator {
         this.keys = new FlatVector[k][];
         this.positions = new int[k];
         this.done = new boolean[k];
-        this.heap = new int[k];
+        this.heap = new SourceHeap(k, this::less);
     }
 
     @Override
@@ -70,17 +70,17 @@ final class MergeSourceOperator implements Operator {
                     done[refill] = true;
                 } else {
                     load(refill, b);
-                    push(refill);
+                    heap.push(refill);
                 }
                 refill = -1;
             }
-            if (heapSize == 0 || (output != null && output.rows >= OUTPUT_BATCH)) {
+            if (heap.isEmpty() || (output != null && output.rows >= OUTPUT_BATCH)) {
                 Batch out = output == null ? null : output.build();
                 output = null;
-                if (out == null && heapSize == 0) {
+                if (out == null && heap.isEmpty()) {
                     closed = true;
                 }
-                if (out != null || heapSize == 0) {
+                if (out != null || heap.isEmpty()) {
                     return out;
                 }
             }
@@ -102,7 +102,7 @@ final class MergeSourceOperator implements Operator {
                 done[p] = true;
             } else {
                 load(p, b);
-                push(p);
+                heap.push(p);
             }
         }
         return ready;
@@ -111,17 +111,16 @@ final class MergeSourceOperator implements Operator {
     /** Moves the smallest rows to the output until it is full or a producer's batch runs out. */
     private void merge() {
         if (output == null) {
-            output = new Output(batches[heap[0]]);
+            output = new Output(batches[heap.top()]);
         }
-        while (heapSize > 0 && output.rows < OUTPUT_BATCH) {
-            int p = heap[0];
+        while (!heap.isEmpty() && output.rows < OUTPUT_BATCH) {
+            int p = heap.top();
             output.add(batches[p], positions[p]);
             positions[p]++;
             if (positions[p] < batches[p].positionCount()) {
-                siftDown(0);
+                heap.topMoved();
             } else {
-                heap[0] = heap[--heapSize];
-                siftDown(0);
+                heap.popTop();
                 batches[p] = null;
                 refill = p;
                 return;
@@ -138,40 +137,6 @@ final class MergeSourceOperator implements Operator {
     private boolean less(int p, int q) {
         int c = comparator.compare(keys[p], positions[p], keys[q], positions[q]);
         return c < 0 || (c == 0 && p < q);
-    }
-
-    private void push(int p) {
-        int i = heapSize++;
-        heap[i] = p;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!less(heap[i], heap[parent])) {
-                break;
-            }
-            swap(i, parent);
-            i = parent;
-        }
-    }
-
-    private void siftDown(int i) {
-        while (true) {
-            int left = 2 * i + 1;
-            if (left >= heapSize) {
-                return;
-            }
-            int smallest = left + 1 < heapSize && less(heap[left + 1], heap[left]) ? left + 1 : left;
-            if (!less(heap[smallest], heap[i])) {
-                return;
-            }
-            swap(i, smallest);
-            i = smallest;
-        }
-    }
-
-    private void swap(int i, int j) {
-        int t = heap[i];
-        heap[i] = heap[j];
-        heap[j] = t;
     }
 
     @Override

@@ -22,7 +22,11 @@ sealed interface SegmentOutput {
     /** The segment is abandoned: remove what was written. */
     void abandon() throws IOException;
 
-    record FileOutput(FilesFacade files, Path path, FileChannel channel) implements SegmentOutput {
+    /**
+     * A file; {@code durable} ones are fsynced with their directory at the end. A temporary one (a spill run) lives
+     * only as long as its query: durability would cost fsyncs and buy nothing.
+     */
+    record FileOutput(FilesFacade files, Path path, FileChannel channel, boolean durable) implements SegmentOutput {
         @Override
         public void write(byte[] bytes) throws IOException {
             DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
@@ -30,28 +34,13 @@ sealed interface SegmentOutput {
 
         @Override
         public void finish() throws IOException {
-            files.fsync(channel);
+            if (durable) {
+                files.fsync(channel);
+            }
             channel.close();
-            files.fsyncDirectory(path.toAbsolutePath().getParent());
-        }
-
-        @Override
-        public void abandon() throws IOException {
-            channel.close();
-            files.deleteIfExists(path);
-        }
-    }
-
-    /** A file that lives only as long as its query: durability would cost fsyncs and buy nothing. */
-    record TemporaryFileOutput(FilesFacade files, Path path, FileChannel channel) implements SegmentOutput {
-        @Override
-        public void write(byte[] bytes) throws IOException {
-            DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
-        }
-
-        @Override
-        public void finish() throws IOException {
-            channel.close();
+            if (durable) {
+                files.fsyncDirectory(path.toAbsolutePath().getParent());
+            }
         }
 
         @Override

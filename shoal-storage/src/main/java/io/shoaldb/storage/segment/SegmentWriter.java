@@ -62,7 +62,8 @@ public final class SegmentWriter implements AutoCloseable {
                                        SegmentWriterOptions options) {
         checkColumns(columns);
         FileChannel channel = createFile(files, path);
-        return start(new SegmentWriter(path, columns, options, new SegmentOutput.FileOutput(files, path, channel)));
+        return start(new SegmentWriter(path, columns, options,
+                new SegmentOutput.FileOutput(files, path, channel, true)));
     }
 
     /**
@@ -74,7 +75,7 @@ public final class SegmentWriter implements AutoCloseable {
         checkColumns(columns);
         FileChannel channel = createFile(files, path);
         return start(new SegmentWriter(path, columns, options,
-                new SegmentOutput.TemporaryFileOutput(files, path, channel)));
+                new SegmentOutput.FileOutput(files, path, channel, false)));
     }
 
     private static FileChannel createFile(FilesFacade files, Path path) {

@@ -1,6 +1,7 @@
 package io.shoaldb.exec.operator.sort;
 
 import io.shoaldb.exec.operator.KeyComparator;
+import io.shoaldb.exec.operator.SourceHeap;
 import io.shoaldb.sql.planner.physical.SortKey;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
@@ -23,8 +24,7 @@ final class SortedMerge implements AutoCloseable {
     private final Batch[] batches;
     private final FlatVector[][] keyColumns;
     private final int[] positions;
-    private final int[] heap;
-    private int heapSize;
+    private final SourceHeap heap;
     private boolean started;
 
     SortedMerge(List<SortedSource> sources, List<SortKey> keys, List<DataType> types, int batchRows) {
@@ -37,7 +37,7 @@ final class SortedMerge implements AutoCloseable {
         this.batches = new Batch[k];
         this.keyColumns = new FlatVector[k][];
         this.positions = new int[k];
-        this.heap = new int[k];
+        this.heap = new SourceHeap(k, this::less);
     }
 
     /** The next batch of at most {@code batchRows} rows in sort order, or null when every source is exhausted. */
@@ -46,17 +46,17 @@ final class SortedMerge implements AutoCloseable {
             started = true;
             for (int s = 0; s < batches.length; s++) {
                 if (load(s)) {
-                    push(s);
+                    heap.push(s);
                 }
             }
         }
-        if (heapSize == 0) {
+        if (heap.isEmpty()) {
             return null;
         }
         BatchBuilder out = new BatchBuilder(types, batchRows);
         int rows = 0;
-        while (heapSize > 0 && rows < batchRows) {
-            int s = heap[0];
+        while (!heap.isEmpty() && rows < batchRows) {
+            int s = heap.top();
             int from = positions[s];
             int end = stretchEnd(s, Math.min(batches[s].positionCount(), from + batchRows - rows));
             for (int c = 0; c < types.size(); c++) {
@@ -65,10 +65,9 @@ final class SortedMerge implements AutoCloseable {
             rows += end - from;
             positions[s] = end;
             if (end < batches[s].positionCount() || load(s)) {
-                siftDown(0);
+                heap.topMoved();
             } else {
-                heap[0] = heap[--heapSize];
-                siftDown(0);
+                heap.popTop();
             }
         }
         return out.build();
@@ -80,10 +79,10 @@ final class SortedMerge implements AutoCloseable {
      */
     private int stretchEnd(int s, int limit) {
         int end = positions[s] + 1;
-        if (heapSize == 1) {
+        int other = heap.runnerUp();
+        if (other < 0) {
             return limit;
         }
-        int other = heapSize == 2 ? heap[1] : less(heap[1], heap[2]) ? heap[1] : heap[2];
         while (end < limit) {
             int c = comparator.compare(keyColumns[s], end, keyColumns[other], positions[other]);
             if (c > 0 || (c == 0 && s > other)) {
@@ -124,40 +123,6 @@ final class SortedMerge implements AutoCloseable {
     private boolean less(int p, int q) {
         int c = comparator.compare(keyColumns[p], positions[p], keyColumns[q], positions[q]);
         return c < 0 || (c == 0 && p < q);
-    }
-
-    private void push(int s) {
-        int i = heapSize++;
-        heap[i] = s;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!less(heap[i], heap[parent])) {
-                break;
-            }
-            swap(i, parent);
-            i = parent;
-        }
-    }
-
-    private void siftDown(int i) {
-        while (true) {
-            int left = 2 * i + 1;
-            if (left >= heapSize) {
-                return;
-            }
-            int smallest = left + 1 < heapSize && less(heap[left + 1], heap[left]) ? left + 1 : left;
-            if (!less(heap[smallest], heap[i])) {
-                return;
-            }
-            swap(i, smallest);
-            i = smallest;
-        }
-    }
-
-    private void swap(int i, int j) {
-        int t = heap[i];
-        heap[i] = heap[j];
-        heap[j] = t;
     }
 
     /** Closes every source (deleting the runs not read to their end). */
