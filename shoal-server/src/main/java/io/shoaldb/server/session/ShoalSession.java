@@ -1,6 +1,7 @@
 package io.shoaldb.server.session;
 
 import io.shoaldb.api.ClientInfo;
+import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.api.PreparedStatementInfo;
 import io.shoaldb.api.QueryResult;
 import io.shoaldb.api.ResultColumn;
@@ -26,6 +27,7 @@ import org.apache.calcite.sql.SqlNode;
  */
 public final class ShoalSession implements Session {
     private final ClientInfo client;
+    private final UserIdentity account;
     private final SessionVariables variables;
     private final StatementRunner runner;
     private final AuditLog auditLog;
@@ -42,9 +44,10 @@ public final class ShoalSession implements Session {
     private int nextStatementId = 1;
     private boolean closed;
 
-    public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose,
-            Runnable disconnect) {
+    public ShoalSession(ClientInfo client, UserIdentity account, SessionVariables variables, StatementRunner runner,
+            AuditLog auditLog, ParsedStatementCache statementCache, PreparedStatementCount preparedCount,
+            Consumer<ShoalSession> onClose, Runnable disconnect) {
+        this.account = account;
         this.disconnect = disconnect;
         this.preparedCount = preparedCount;
         this.statementCache = statementCache;
@@ -89,6 +92,11 @@ public final class ShoalSession implements Session {
         return client.remoteHost();
     }
 
+    /** The account the client logged in as ({@code 'user'@'host pattern'}): whose privileges apply. */
+    public UserIdentity account() {
+        return account;
+    }
+
     @Override
     public String currentDatabase() {
         return currentDatabase;
@@ -97,6 +105,7 @@ public final class ShoalSession implements Session {
     @Override
     public void useDatabase(String database) {
         runner.checkDatabaseExists(database);
+        runner.checkDatabaseAccess(this, database);
         currentDatabase = database;
     }
 

@@ -124,7 +124,7 @@ public final class Login {
     }
 
     private Step verify(byte[] authResponse) {
-        if (!authenticator.verifyNativePassword(response.user(), scramble.clone(), authResponse)) {
+        if (!authenticator.verifyNativePassword(response.user(), remoteHost, scramble.clone(), authResponse)) {
             throw ErrorCode.ACCESS_DENIED.exception(response.user(), remoteHost,
                     authResponse.length == 0 ? "NO" : "YES");
         }
