@@ -11,6 +11,7 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.server.variable.SessionVariables;
+import io.shoaldb.sql.parser.DorisSqlParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -153,7 +154,7 @@ public final class ShoalSession implements Session {
     private StatementResult run(String sql) {
         long start = System.nanoTime();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
-        activity.begin(sql);
+        activity.begin(DorisSqlParser.redactSecrets(sql)); // SHOW PROCESSLIST shows no password
         boolean streaming = false;
         try {
             StatementResult result = runner.runCached(this, sql);
@@ -204,7 +205,8 @@ public final class ShoalSession implements Session {
     }
 
     private void audit(String kind, String sql, String database, long start, AuditLog.Outcome outcome) {
-        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind, sql,
+        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind,
+                DorisSqlParser.redactSecrets(sql),
                 (System.nanoTime() - start) / 1000, outcome);
     }
 

@@ -63,6 +63,45 @@ final class AccountStatementParser {
         return new AccountStatementParser(normalized, tokens).statement();
     }
 
+    /**
+     * The text to log for a statement (audit log, SHOW PROCESSLIST): an account statement that carries a password
+     * as its unparsed form, which shows none; one that does not parse, cut before its first string; any other
+     * statement as it is.
+     */
+    static String redactPasswords(String text) {
+        if (!mayBeAccountStatement(text) || !mentionsPassword(text)) {
+            return text;
+        }
+        try {
+            SqlNode statement = tryParse(text);
+            if (statement != null) {
+                return statement.toString();
+            }
+        } catch (ShoalException malformed) {
+            // below
+        }
+        int quote = firstQuote(text);
+        return quote < 0 ? text : text.substring(0, quote) + "<redacted>";
+    }
+
+    private static boolean mentionsPassword(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.regionMatches(true, i, "PASSWORD", 0, 8) || text.regionMatches(true, i, "IDENTIFIED", 0, 10)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int firstQuote(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\'' || text.charAt(i) == '"') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** A cheap look at the first word, so ordinary statements do not pay for a second lexing. */
     private static boolean mayBeAccountStatement(String text) {
         int i = 0;

@@ -52,6 +52,14 @@ public final class DorisSqlParser {
         return account != null ? account : parseFully(sql);
     }
 
+    /**
+     * The statement's text without its secrets, for logs: CREATE / ALTER USER ... IDENTIFIED BY and SET PASSWORD
+     * show no password; every other statement is returned as it is.
+     */
+    public static String redactSecrets(String sql) {
+        return sql == null ? null : AccountStatementParser.redactPasswords(sql);
+    }
+
     /** The full Calcite-based parse, bypassing the literal-INSERT fast path (which tests compare it with). */
     static SqlNode parseFully(String sql) {
         NormalizedSql normalized;

@@ -95,4 +95,15 @@ class AccountStatementParserTest {
                     e -> assertThat(e.code()).isEqualTo(ErrorCode.SYNTAX_ERROR));
         }
     }
+
+    @Test
+    void logsSeeNoPassword() {
+        for (String sql : new String[] {"CREATE USER 'u' IDENTIFIED BY 'hunter2'", "ALTER USER u IDENTIFIED BY 'hunter2'",
+                "SET PASSWORD = PASSWORD('hunter2')", "set password for 'u'@'%' = 'hunter2'",
+                "CREATE USER 'u' IDENTIFIED BY 'hunter2' oops"}) {
+            assertThat(DorisSqlParser.redactSecrets(sql)).as(sql).doesNotContain("hunter2").isNotEmpty();
+        }
+        assertThat(DorisSqlParser.redactSecrets("SELECT 'password'")).isEqualTo("SELECT 'password'");
+        assertThat(DorisSqlParser.redactSecrets("CREATE USER 'u'")).isEqualTo("CREATE USER 'u'");
+    }
 }
