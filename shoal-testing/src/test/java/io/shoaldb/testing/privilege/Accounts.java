@@ -79,6 +79,20 @@ final class Accounts {
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
     }
 
+    /** A PUT to {@code path} as the user with {@code name:value} headers and {@code body}; the reply body. */
+    static String put(int httpPort, String user, String password, String path, String body, String... headers)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + path))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        (user + ":" + password).getBytes(StandardCharsets.UTF_8)))
+                .PUT(HttpRequest.BodyPublishers.ofString(body));
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            request.header(header.substring(0, colon), header.substring(colon + 1));
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
     /** An HTTP GET as the user; the status code. */
     static int get(int httpPort, String user, String password, String path) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + path))

@@ -125,6 +125,31 @@ class PrivilegeMatrixTest {
     }
 
     @Test
+    void twoPhaseCommitNeedsLoadPrivilegeOnTheDatabase() throws Exception {
+        String prepared = Accounts.put(server.httpPort(), "u_load", "pw_u_load", "/api/p/t/_stream_load", "5,two\n",
+                "column_separator:,", "two_phase_commit:true", "label:matrix_2pc");
+        assertThat(prepared).contains("\"Status\": \"Success\"");
+        String denied = Accounts.put(server.httpPort(), "u_select", "pw_u_select", "/api/p/_stream_load_2pc", "",
+                "label:matrix_2pc", "txn_operation:commit");
+        assertThat(denied).contains("Fail").contains("Access denied for user 'u_select'@'127.0.0.1' to database 'p'");
+        String committed = Accounts.put(server.httpPort(), "u_load", "pw_u_load", "/api/p/_stream_load_2pc", "",
+                "label:matrix_2pc", "txn_operation:commit");
+        assertThat(committed).contains("Success").contains("commit successfully");
+    }
+
+    @Test
+    void theDatabaseNamedAtConnectNeedsAPrivilegeOnIt() throws Exception {
+        try (Connection ignored = java.sql.DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.port()
+                + "/p?sslMode=DISABLED", "u_none", "pw_u_none")) {
+            throw new AssertionError("connecting to p must fail");
+        } catch (java.sql.SQLException e) {
+            assertThat(e.getErrorCode()).isEqualTo(1044);
+        }
+        java.sql.DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.port() + "/p?sslMode=DISABLED",
+                "u_drop", "pw_u_drop").close();
+    }
+
+    @Test
     void adminEndpointsOverHttpNeedAdminPrivilege() throws Exception {
         for (String privilege : PRIVILEGES) {
             String user = user(privilege);
