@@ -1,8 +1,6 @@
 package io.shoaldb.server.auth;
 
-import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.auth.Privilege;
-import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.common.error.ErrorCode;
 
 /**
@@ -15,8 +13,8 @@ public final class AccessDenied {
     private final String user;
     private final String clientHost;
 
-    public AccessDenied(CatalogSnapshot snapshot, UserIdentity identity, String user, String clientHost) {
-        this.privileges = Privileges.of(snapshot, identity);
+    public AccessDenied(Privileges privileges, String user, String clientHost) {
+        this.privileges = privileges;
         this.user = user;
         this.clientHost = clientHost;
     }

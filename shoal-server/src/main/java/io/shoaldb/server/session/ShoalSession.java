@@ -1,7 +1,9 @@
 package io.shoaldb.server.session;
 
 import io.shoaldb.api.ClientInfo;
+import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.auth.UserIdentity;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.api.PreparedStatementInfo;
 import io.shoaldb.api.QueryResult;
 import io.shoaldb.api.ResultColumn;
@@ -29,6 +31,8 @@ import org.apache.calcite.sql.SqlNode;
 public final class ShoalSession implements Session {
     private final ClientInfo client;
     private final UserIdentity account;
+    private CatalogSnapshot privilegesSnapshot;
+    private Privileges privileges;
     private final SessionVariables variables;
     private final StatementRunner runner;
     private final AuditLog auditLog;
@@ -96,6 +100,18 @@ public final class ShoalSession implements Session {
     /** The account the client logged in as ({@code 'user'@'host pattern'}): whose privileges apply. */
     public UserIdentity account() {
         return account;
+    }
+
+    /**
+     * The account's privileges in {@code snapshot}, computed again only when the catalog changed since the last
+     * statement (any GRANT, REVOKE or DDL publishes a new snapshot), so checks cost nothing on a steady catalog.
+     */
+    public Privileges privileges(CatalogSnapshot snapshot) {
+        if (snapshot != privilegesSnapshot) {
+            privileges = Privileges.of(snapshot, account);
+            privilegesSnapshot = snapshot;
+        }
+        return privileges;
     }
 
     @Override

@@ -44,7 +44,7 @@ final class StatementAccess {
 
     /** The checker for the session's account in the current catalog: grants as of this statement. */
     AccessDenied of(ShoalSession session) {
-        return new AccessDenied(server.catalog().snapshot(), session.account(), session.user(), session.remoteHost());
+        return new AccessDenied(session.privileges(server.catalog().snapshot()), session.user(), session.remoteHost());
     }
 
     void checkStatement(ShoalSession session, SqlNode statement) {

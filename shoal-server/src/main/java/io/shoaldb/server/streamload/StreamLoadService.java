@@ -17,6 +17,7 @@ import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.server.auth.AccessDenied;
 import io.shoaldb.server.auth.AccountAuthenticator;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.table.TableSchemas;
 import io.shoaldb.storage.StorageEngine;
@@ -150,7 +151,7 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
     }
 
     private AccessDenied denied(CatalogSnapshot snapshot, String user, String clientHost) {
-        return new AccessDenied(snapshot, accounts.identify(user, clientHost), user, clientHost);
+        return new AccessDenied(Privileges.of(snapshot, accounts.identify(user, clientHost)), user, clientHost);
     }
 
     @Override
