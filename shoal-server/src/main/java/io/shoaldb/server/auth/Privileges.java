@@ -21,6 +21,12 @@ public final class Privileges {
     static final Set<Privilege> VISIBLE = EnumSet.of(Privilege.SELECT_PRIV, Privilege.LOAD_PRIV, Privilege.ALTER_PRIV,
             Privilege.CREATE_PRIV, Privilege.DROP_PRIV, Privilege.ADMIN_PRIV);
 
+    /**
+     * Doris lets every user see and read {@code information_schema}: its views list only what the user may see
+     * (their rows are filtered by these same privileges), so reading them needs no grant.
+     */
+    static final String INFORMATION_SCHEMA = "information_schema";
+
     private final Map<GrantTarget, EnumSet<Privilege>> held;
 
     private Privileges(Map<GrantTarget, EnumSet<Privilege>> held) {
@@ -66,7 +72,7 @@ public final class Privileges {
 
     /** Holds {@code privilege} on the table, at any level. */
     public boolean has(Privilege privilege, String database, String table) {
-        return isAdmin() || on(GrantTarget.GLOBAL).contains(privilege)
+        return (privilege == Privilege.SELECT_PRIV && isInformationSchema(database)) || isAdmin() || on(GrantTarget.GLOBAL).contains(privilege)
                 || on(GrantTarget.onDatabase(database)).contains(privilege)
                 || on(GrantTarget.onTable(database, table)).contains(privilege);
     }
@@ -85,8 +91,12 @@ public final class Privileges {
 
     /** May see (SHOW DATABASES, USE) the database: any privilege of {@link #VISIBLE} on it or on one of its tables. */
     public boolean canSeeDatabase(String database) {
-        return held.entrySet().stream().anyMatch(e -> (e.getKey().global() || e.getKey().database().equals(database))
+        return isInformationSchema(database) || held.entrySet().stream().anyMatch(e -> (e.getKey().global() || e.getKey().database().equals(database))
                 && e.getValue().stream().anyMatch(VISIBLE::contains));
+    }
+
+    private static boolean isInformationSchema(String database) {
+        return INFORMATION_SCHEMA.equalsIgnoreCase(database);
     }
 
     /** May see (SHOW TABLES, SHOW CREATE TABLE, DESC) the table. */

@@ -14,6 +14,7 @@ import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.server.auth.AccessDenied;
 import io.shoaldb.server.auth.BuiltinAccounts;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.tree.AccountName;
 import io.shoaldb.sql.tree.PasswordSpec;
@@ -62,8 +63,8 @@ final class AccountStatements {
         AccessDenied checks = access.of(session);
         return switch (statement) {
             case SqlCreateUser s -> createUser(checks, s);
-            case SqlAlterUser s -> alterUser(checks, s);
-            case SqlDropUser s -> dropUser(checks, s);
+            case SqlAlterUser s -> alterUser(session, checks, s);
+            case SqlDropUser s -> dropUser(session, checks, s);
             case SqlSetPassword s -> setPassword(session, checks, s);
             case SqlCreateRole s -> createRole(checks, s);
             case SqlDropRole s -> dropRole(checks, s);
@@ -85,23 +86,25 @@ final class AccountStatements {
         return UpdateResult.OK;
     }
 
-    private StatementResult alterUser(AccessDenied checks, SqlAlterUser s) {
+    private StatementResult alterUser(ShoalSession session, AccessDenied checks, SqlAlterUser s) {
         checks.checkManageAccounts();
         UserIdentity identity = identity(s.account());
         if (s.ifExists() && server.catalog().snapshot().access().account(identity).isEmpty()) {
             return UpdateResult.OK;
         }
+        checkMayChange(session, checks, identity);
         String hash = hash(s.password());
         server.catalog().alterUser(identity, "ALTER USER", account -> account.withPassword(hash));
         return UpdateResult.OK;
     }
 
-    private StatementResult dropUser(AccessDenied checks, SqlDropUser s) {
+    private StatementResult dropUser(ShoalSession session, AccessDenied checks, SqlDropUser s) {
         checks.checkManageAccounts();
         UserIdentity identity = identity(s.account());
         if (BuiltinAccounts.isBuiltinAccount(identity)) {
             throw ErrorCode.BUILTIN_ACCOUNT.exception("Can not drop the built-in user " + identity);
         }
+        checkMayChange(session, checks, identity);
         server.catalog().dropUser(identity, s.ifExists());
         return UpdateResult.OK;
     }
@@ -111,6 +114,7 @@ final class AccountStatements {
         UserIdentity identity = s.account() == null ? session.account() : identity(s.account());
         if (!identity.equals(session.account())) {
             checks.checkManageAccounts();
+            checkMayChange(session, checks, identity);
         }
         String hash = hash(s.password());
         server.catalog().alterUser(identity, "SET PASSWORD", account -> account.withPassword(hash));
@@ -188,6 +192,11 @@ final class AccountStatements {
         checks.checkManageAccounts();
         CatalogSnapshot snapshot = server.catalog().snapshot();
         s.grantedRoles().forEach(role -> requireRole(snapshot, role));
+        boolean grantsAdmin = s.grantedRoles().stream().anyMatch(role -> snapshot.access().role(role).orElseThrow()
+                .grants().on(GrantTarget.GLOBAL).contains(Privilege.ADMIN_PRIV));
+        if (!s.revoke() && grantsAdmin && !checks.privileges().isAdmin()) {
+            throw ErrorCode.SPECIFIC_ACCESS_DENIED.exception("ADMIN");
+        }
         UserIdentity identity = identity(s.account());
         refuseChangingRoot(identity, s.revoke());
         server.catalog().alterUser(identity, s.revoke() ? "REVOKE" : "GRANT", account -> {
@@ -200,6 +209,20 @@ final class AccountStatements {
             return account.withRoles(List.copyOf(roles));
         });
         return UpdateResult.OK;
+    }
+
+    /**
+     * GRANT_PRIV alone must not lead to ADMIN_PRIV: only an administrator changes the password of, or drops, an
+     * account that holds ADMIN_PRIV, and only root changes root's password (as in Doris).
+     */
+    private void checkMayChange(ShoalSession session, AccessDenied checks, UserIdentity identity) {
+        if (identity.equals(BuiltinAccounts.ROOT_ACCOUNT) && !session.account().equals(BuiltinAccounts.ROOT_ACCOUNT)) {
+            throw ErrorCode.BUILTIN_ACCOUNT.exception("Can not change the password of root, except root itself");
+        }
+        if (!checks.privileges().isAdmin()
+                && Privileges.of(server.catalog().snapshot(), identity).isAdmin()) {
+            throw ErrorCode.SPECIFIC_ACCESS_DENIED.exception("ADMIN");
+        }
     }
 
     /** root is the superuser: nothing is taken from it (granting it more changes nothing it can do). */

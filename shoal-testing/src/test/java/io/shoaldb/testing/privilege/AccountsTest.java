@@ -136,6 +136,25 @@ class AccountsTest {
     }
 
     @Test
+    void theBuiltinAdminIsAnAdministratorAndGrantPrivCannotMakeOne() throws Exception {
+        try (Connection admin = Accounts.connect(server.port(), "admin", "")) {
+            assertThat(Accounts.column(admin, "SELECT current_user()", 1)).containsExactly("'admin'@'%'");
+            assertThat(Accounts.errorOf(admin, "SELECT * FROM a.t")).isZero();
+            Accounts.exec(admin, "CREATE USER 'granter'@'%' IDENTIFIED BY 'p'", "GRANT GRANT_PRIV ON *.* TO 'granter'@'%'",
+                    "CREATE USER 'target'@'%'");
+        }
+        try (Connection granter = Accounts.connect(server.port(), "granter", "p")) {
+            assertThat(Accounts.errorOf(granter, "GRANT SELECT_PRIV ON a.* TO 'target'@'%'")).isZero();
+            assertThat(Accounts.messageOf(granter, "GRANT ADMIN_PRIV ON *.* TO 'target'@'%'")).startsWith("1227 ");
+            assertThat(Accounts.messageOf(granter, "GRANT 'admin' TO 'granter'@'%'")).startsWith("1227 ");
+            assertThat(Accounts.messageOf(granter, "SET PASSWORD FOR 'root'@'%' = PASSWORD('mine')"))
+                    .contains("Can not change the password of root");
+            assertThat(Accounts.messageOf(granter, "ALTER USER 'admin'@'%' IDENTIFIED BY 'mine'")).startsWith("1227 ");
+            assertThat(Accounts.errorOf(granter, "DROP USER 'root'@'%'")).isEqualTo(1105);
+        }
+    }
+
+    @Test
     void killingAnotherUsersConnectionNeedsAdmin() throws Exception {
         try (Connection root = root()) {
             Accounts.exec(root, "CREATE USER 'k1'@'%' IDENTIFIED BY 'p'", "CREATE USER 'k2'@'%' IDENTIFIED BY 'p'");
