@@ -57,6 +57,25 @@ class AccountsTest {
         }
         assertLoginFails("h", "any");
         assertLoginFails("far", "far");
+        // HTTP picks the account the same way: the right password authenticates (then LOAD_PRIV is missing)...
+        assertThat(Accounts.streamLoad(server.httpPort(), "h", "local", "a", "t", "9,h\n"))
+                .contains("LOAD command denied to user 'h'@'127.0.0.1' for table 'a.t'");
+        // ...the '%' account's password does not
+        assertThat(Accounts.get(server.httpPort(), "h", "any", "/api/get_wal_size")).isEqualTo(401);
+    }
+
+    @Test
+    void globalCreatePrivilegeCreatesDatabasesAndTablesInThem() throws Exception {
+        try (Connection root = root()) {
+            Accounts.exec(root, "CREATE USER 'maker'@'%' IDENTIFIED BY 'p'", "GRANT CREATE_PRIV ON *.* TO 'maker'@'%'");
+        }
+        try (Connection maker = Accounts.connect(server.port(), "maker", "p")) {
+            Accounts.exec(maker, "CREATE DATABASE made", "CREATE TABLE made.t " + TABLE, "USE made");
+            assertThat(Accounts.column(maker, "SHOW DATABASES", 1)).contains("made", "a");
+            assertThat(Accounts.errorOf(maker, "INSERT INTO made.t VALUES (1, 'x')")).isEqualTo(1142);
+            assertThat(Accounts.errorOf(maker, "DROP TABLE made.t")).isEqualTo(1142);
+            assertThat(Accounts.errorOf(maker, "DROP DATABASE made")).isEqualTo(1044);
+        }
     }
 
     @Test
