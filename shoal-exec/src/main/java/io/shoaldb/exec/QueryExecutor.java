@@ -1,7 +1,9 @@
 package io.shoaldb.exec;
 
+import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.exec.planner.LocalExecutionPlanner;
 import io.shoaldb.exec.profile.QueryProfile;
+import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.exec.task.TaskScheduler;
@@ -28,15 +30,22 @@ public final class QueryExecutor implements AutoCloseable {
     private final StorageEngine storage;
     private final TaskScheduler scheduler;
     private final ExecutionListener listener;
+    private final MemoryPool pool;
 
     public QueryExecutor(StorageEngine storage, int workerThreads) {
         this(storage, workerThreads, ExecutionListener.NONE);
     }
 
     public QueryExecutor(StorageEngine storage, int workerThreads, ExecutionListener listener) {
+        this(storage, workerThreads, listener, MemoryPool.unbounded());
+    }
+
+    /** Queries also count in {@code pool}, the server's {@code mem_limit} shared with the loads. */
+    public QueryExecutor(StorageEngine storage, int workerThreads, ExecutionListener listener, MemoryPool pool) {
         this.storage = storage;
         this.scheduler = new TaskScheduler(workerThreads);
         this.listener = listener;
+        this.pool = pool;
     }
 
     public int workerThreads() {
@@ -63,6 +72,9 @@ public final class QueryExecutor implements AutoCloseable {
     public QueryResultStream execute(PhysicalPlan plan, QueryContext context, QueryProfile profile) {
         int parallelism = parallelism(context);
         QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), context.memLimitBytes(), profile);
+        query.spillWith(new QuerySpill(context.spill(), query.memory(), context.memLimitBytes(), parallelism,
+                storage.spillSpace().forQuery(context.queryId())));
+        query.memory().joinPool(pool);
         Map<Long, TableSnapshot> snapshots = new HashMap<>();
         try {
             // Enough room that every worker can hand over a batch without parking in the steady state.
@@ -76,6 +88,8 @@ public final class QueryExecutor implements AutoCloseable {
             return stream;
         } catch (RuntimeException e) {
             snapshots.values().forEach(TableSnapshot::close);
+            query.spill().close();
+            query.memory().leavePool();
             throw e;
         }
     }
@@ -101,7 +115,10 @@ public final class QueryExecutor implements AutoCloseable {
         return context.parallelism() > 0 ? context.parallelism() : defaultParallelism();
     }
 
-    /** Stops the query's drivers, waits until they have closed their scans, then releases the snapshots. */
+    /**
+     * Stops the query's drivers, waits until they have closed their scans, then releases the snapshots and deletes
+     * the query's spill runs.
+     */
     private static void release(QueryExecution query, Map<Long, TableSnapshot> snapshots) {
         try {
             if (!query.cancelAndWait(CANCEL_WAIT_MILLIS)) {
@@ -112,6 +129,8 @@ public final class QueryExecutor implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             snapshots.values().forEach(TableSnapshot::close);
+            query.spill().close();
+            query.memory().leavePool();
         }
     }
 

@@ -6,13 +6,17 @@ import io.shoaldb.catalog.CatalogOptions;
 import io.shoaldb.common.config.ShoalConfig;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.common.memory.MemoryPool;
+import io.shoaldb.exec.ExecutionListener;
 import io.shoaldb.exec.QueryExecutor;
+import io.shoaldb.server.metrics.MicrometerMemoryMetrics;
 import io.shoaldb.server.statement.PlanCache;
 import io.shoaldb.sql.planner.QueryPlanner;
 import io.shoaldb.ingest.format.RecordBufferBudget;
 import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.shoaldb.protocol.http.HttpMetrics;
@@ -135,7 +139,14 @@ public final class ShoalServer implements AutoCloseable {
             // Acknowledged async rows of the last run become visible before any new load is taken.
             groupCommit.replay();
 
-            QueryExecutor executor = new QueryExecutor(storage, Runtime.getRuntime().availableProcessors());
+            MemoryPool memory = new MemoryPool(config.get(ServerConfigKeys.MEM_LIMIT));
+            memory.addPart("group commit queues", groupCommit::queuedBytes);
+            memory.addPart("inline rowsets", storage::inlineRowsetBytes);
+            memory.addPart("page cache", storage.segmentCache()::bytes);
+            MicrometerMemoryMetrics.register(metrics, memory);
+            new JvmMemoryMetrics().bindTo(metrics);
+            QueryExecutor executor = new QueryExecutor(storage, Runtime.getRuntime().availableProcessors(),
+                    ExecutionListener.NONE, memory);
             opened.push(executor);
 
             ServerInfo serverInfo = Version.serverInfo();

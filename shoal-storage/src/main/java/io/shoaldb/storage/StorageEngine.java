@@ -3,6 +3,7 @@ package io.shoaldb.storage;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.storage.partition.DataPartition;
 import io.shoaldb.storage.partition.DataPartitions;
+import io.shoaldb.storage.spill.SpillSpace;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetPublisher;
 import io.shoaldb.storage.rowset.RowsetWriter;
@@ -53,6 +54,7 @@ public final class StorageEngine implements RowsetPublisher {
     private final AtomicLong nextRowsetId;
     private final SegmentCache segmentCache;
     private final ScanCounters scanCounters = new ScanCounters();
+    private final SpillSpace spillSpace;
     /** Rowset ids from here on were allocated by this process; recovery never touches their files. */
     private final long firstIdOfThisRun;
 
@@ -61,6 +63,7 @@ public final class StorageEngine implements RowsetPublisher {
         this.partitions = partitions;
         this.options = options;
         this.segmentCache = new SegmentCache(options.pageCacheBytes());
+        this.spillSpace = SpillSpace.open(files, partitions.partitions().stream().map(DataPartition::path).toList());
         long maxOnDisk = 0;
         for (SegmentFile f : segmentFilesOnDisk()) {
             maxOnDisk = Math.max(maxOnDisk, f.rowsetId());
@@ -88,6 +91,18 @@ public final class StorageEngine implements RowsetPublisher {
     /** Pages and segments scans read and skipped by their zone maps, since start. */
     public ScanCounters scanCounters() {
         return scanCounters;
+    }
+
+    /** Bytes of inline rowsets (small loads kept in memory until compaction writes them to files). */
+    public long inlineRowsetBytes() {
+        synchronized (lock) {
+            return inlineMemory.bytes();
+        }
+    }
+
+    /** Where queries spill: a directory on every storage path, emptied at start. */
+    public SpillSpace spillSpace() {
+        return spillSpace;
     }
 
     public DataPartitions partitions() {

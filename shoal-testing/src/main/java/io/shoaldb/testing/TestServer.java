@@ -19,6 +19,8 @@ import java.sql.SQLException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real ShoalDB server in this JVM, on an ephemeral port, with its data under a directory the test
@@ -91,6 +93,16 @@ public final class TestServer implements AutoCloseable {
             throw new IOException("GET /metrics answered " + response.statusCode() + ": " + response.body());
         }
         return response.body();
+    }
+
+    /** The value of one unlabelled series of {@code /metrics} (e.g. {@code memory_used_bytes}); fails if absent. */
+    public double metric(String name) throws IOException, InterruptedException {
+        String body = metrics();
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(?:\\{[^}]*\\})? (\\S+)$").matcher(body);
+        if (!m.find()) {
+            throw new IOException("/metrics has no " + name);
+        }
+        return Double.parseDouble(m.group(1));
     }
 
     public void restart() throws IOException {

@@ -116,6 +116,33 @@ class ConnectorJTest {
     }
 
     @Test
+    void aNullParameterOfAPreparedSelectComparesAsNullAndRebindsLater() throws SQLException {
+        try (Connection c = seedConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS nullable_keys (k INT NULL, v VARCHAR(10) NULL) "
+                    + "DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+            s.execute("SET group_commit = off_mode");
+            s.execute("INSERT INTO nullable_keys VALUES (1, 'one'), (NULL, 'none')");
+            try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM nullable_keys WHERE k = ? OR v = ?")) {
+                ps.setNull(1, java.sql.Types.INTEGER);
+                ps.setNull(2, java.sql.Types.VARCHAR);
+                assertThat(count(ps)).isZero();
+                ps.setInt(1, 1);
+                ps.setString(2, "none");
+                assertThat(count(ps)).isEqualTo(2);
+                ps.setNull(1, java.sql.Types.INTEGER);
+                assertThat(count(ps)).isEqualTo(1);
+            }
+        }
+    }
+
+    private static long count(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).isTrue();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
     void errorsCarryMysqlNumbersAndSqlStates() throws SQLException {
         try (Connection c = seedConnection(); Statement s = c.createStatement()) {
             assertThatThrownBy(() -> s.execute("SELEC 1"))

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs every {@code .test} file under {@code src/test/resources/sql}, each on a fresh server. */
+/**
+ * Runs every {@code .test} file under {@code src/test/resources/sql}, each on a fresh server; {@code -Dsql.test=name}
+ * runs only the files whose path contains {@code name}.
+ */
 class SqlLogicTests {
     @TempDir
     Path tempDir;
@@ -23,6 +26,7 @@ class SqlLogicTests {
         Path root = Path.of(SqlLogicTests.class.getResource("/sql").toURI());
         return Files.walk(root)
                 .filter(file -> file.toString().endsWith(".test"))
+                .filter(file -> file.toString().contains(System.getProperty("sql.test", "")))
                 .sorted()
                 .map(file -> DynamicTest.dynamicTest(root.relativize(file).toString(), () -> run(file)));
     }

@@ -84,6 +84,8 @@ public enum ErrorCode {
             "query queue timeout: waited %d ms for one of the %d places (query_max_concurrency); try again later"),
     MEM_LIMIT_EXCEEDED(1105, "HY000", ErrorCategory.RESOURCE,
             "[MEM_LIMIT_EXCEEDED] the query holds %d bytes, over its exec_mem_limit of %d bytes; raise exec_mem_limit or narrow the query"),
+    PROCESS_MEM_LIMIT_EXCEEDED(1105, "HY000", ErrorCategory.RESOURCE,
+            "[MEM_LIMIT_EXCEEDED] process memory not enough: the server holds %d bytes, over its mem_limit of %d bytes, and this query held the most (%d bytes); it was cancelled so that loads and other queries can go on"),
     QUERY_QUEUE_FULL(1105, "HY000", ErrorCategory.RESOURCE,
             "query queue is full: %d queries running (query_max_concurrency) and %d waiting (query_max_queue_size); try again later"),
 

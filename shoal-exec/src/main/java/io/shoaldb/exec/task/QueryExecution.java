@@ -4,6 +4,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.exec.operator.ScanCounters;
 import io.shoaldb.exec.profile.QueryProfile;
+import io.shoaldb.exec.spill.QuerySpill;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -25,6 +26,7 @@ public final class QueryExecution {
     private final QueryProfile profile;
     private final ScanCounters scans = new ScanCounters();
     private final QueryMemory memory;
+    private QuerySpill spill;
     private CountDownLatch running;
     private volatile boolean cancelled;
     private volatile Throwable failure;
@@ -33,6 +35,7 @@ public final class QueryExecution {
     public QueryExecution(TaskScheduler scheduler, long timeoutSeconds, long memLimitBytes, QueryProfile profile) {
         this.profile = profile;
         this.memory = new QueryMemory(memLimitBytes);
+        this.spill = QuerySpill.disabled(memory);
         this.scheduler = scheduler;
         this.timeoutSeconds = timeoutSeconds;
         this.deadlineNanos = timeoutSeconds == 0 ? 0 : System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -58,6 +61,16 @@ public final class QueryExecution {
     /** What the query holds in memory, against its exec_mem_limit. */
     public QueryMemory memory() {
         return memory;
+    }
+
+    /** How the query's operators spill; disabled unless {@link #spillWith} gave it a place to spill to. */
+    public QuerySpill spill() {
+        return spill;
+    }
+
+    /** Lets the query spill; call before its pipelines are planned. The executor closes it when the query ends. */
+    public void spillWith(QuerySpill spill) {
+        this.spill = spill;
     }
 
     /** What the query's scans have read so far. */

@@ -1,6 +1,7 @@
 package io.shoaldb.exec.task;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.exec.operator.RetainedMemory;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -10,13 +11,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Each driver measures the operators it owns after every slice, on its own thread (so an operator is never read
  * while another thread changes it), and publishes the figure here; parts several drivers share (a join's build
  * tables) are measured by whoever checks. A query over its limit fails with MEM_LIMIT_EXCEEDED at the next
- * slice end of any of its drivers, instead of growing until the heap is gone.
+ * slice end of any of its drivers, instead of growing until the heap is gone. The query also counts in the
+ * server's {@link MemoryPool} ({@code mem_limit}), shared with the loads.
  */
 public final class QueryMemory {
     private final long limitBytes;
     private final List<Slot> slots = new CopyOnWriteArrayList<>();
     private final List<RetainedMemory> shared = new CopyOnWriteArrayList<>();
     private volatile long peakBytes;
+    private MemoryPool pool;
+    private MemoryPool.QueryShare share;
 
     /** What one driver's operators hold; written by that driver only. */
     public static final class Slot {
@@ -32,6 +36,27 @@ public final class QueryMemory {
         Slot slot = new Slot();
         slots.add(slot);
         return slot;
+    }
+
+    /**
+     * Counts this query in the server's pool ({@code mem_limit}) until {@link #leavePool()}; call before the query
+     * starts.
+     */
+    public void joinPool(MemoryPool serverPool) {
+        this.pool = serverPool;
+        this.share = serverPool.addQuery(this::totalBytes);
+    }
+
+    /** The query has ended: it no longer counts in the server's pool. */
+    public void leavePool() {
+        if (share != null) {
+            share.close();
+        }
+    }
+
+    /** Whether the server as a whole is close to its {@code mem_limit} (queries should spill what they can). */
+    public boolean serverNearlyFull() {
+        return pool != null && pool.nearlyFull();
     }
 
     /** A structure all drivers of a pipeline fill or read (a join's build tables); it measures itself. */
@@ -55,6 +80,11 @@ public final class QueryMemory {
         }
         if (limitBytes > 0 && total > limitBytes) {
             throw ErrorCode.MEM_LIMIT_EXCEEDED.exception(total, limitBytes);
+        }
+        // Over the server's limit, the query holding the most gives way (Doris cancels the top query too); a query
+        // holding nothing cannot help, whatever the loads hold.
+        if (share != null && total > 0 && pool.overLimit() && pool.isLargestQuery(share)) {
+            throw ErrorCode.PROCESS_MEM_LIMIT_EXCEEDED.exception(pool.usedBytes(), pool.limitBytes(), total);
         }
     }
 

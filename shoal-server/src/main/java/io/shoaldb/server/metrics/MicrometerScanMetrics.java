@@ -6,10 +6,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.segment.ScanCounters;
 import io.shoaldb.storage.segment.SegmentCache;
+import io.shoaldb.storage.spill.SpillCounters;
 
 /**
  * Scan numbers read from storage when {@code /metrics} is scraped: the page cache's hits, misses, evictions
- * and size, and the pages and segments scans read or skipped by their zone maps.
+ * and size, the pages and segments scans read or skipped by their zone maps, and what queries spilled.
  */
 public final class MicrometerScanMetrics {
     private MicrometerScanMetrics() {
@@ -36,5 +37,15 @@ public final class MicrometerScanMetrics {
                 .register(registry);
         FunctionCounter.builder("scan_segments_skipped", scans, ScanCounters::segmentsSkipped)
                 .description("whole segments scans skipped by their column zone maps").register(registry);
+        SpillCounters spill = storage.spillSpace().counters();
+        FunctionCounter.builder("query_spill_bytes_written", spill, SpillCounters::bytesWritten).baseUnit("bytes")
+                .description("bytes queries wrote to spill runs because their state did not fit in memory")
+                .register(registry);
+        FunctionCounter.builder("query_spill_bytes_read", spill, SpillCounters::bytesRead).baseUnit("bytes")
+                .description("bytes of spill runs read back").register(registry);
+        FunctionCounter.builder("query_spill_runs", spill, SpillCounters::runsWritten)
+                .description("spill runs written").register(registry);
+        Gauge.builder("query_spill_bytes_on_disk", spill, SpillCounters::bytesOnDisk).baseUnit("bytes")
+                .description("bytes of spill runs on disk now (0 when no query is spilling)").register(registry);
     }
 }

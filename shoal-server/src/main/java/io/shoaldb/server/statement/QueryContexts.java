@@ -1,6 +1,7 @@
 package io.shoaldb.server.statement;
 
 import io.shoaldb.exec.QueryContext;
+import io.shoaldb.exec.spill.SpillSettings;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
@@ -12,7 +13,7 @@ import java.util.OptionalLong;
 
 /**
  * What a query takes from its session and the server: Doris's {@code query_timeout},
- * {@code parallel_pipeline_task_num} and {@code exec_mem_limit} for execution; {@code broadcast_row_count_limit} and the tables' row
+ * {@code parallel_pipeline_task_num}, {@code exec_mem_limit} and the spill switches for execution; {@code broadcast_row_count_limit} and the tables' row
  * counts (from storage) for planning.
  */
 final class QueryContexts {
@@ -23,7 +24,10 @@ final class QueryContexts {
         long timeout = session.variables().queryTimeout().toSeconds();
         int parallelism = Integer.parseInt(session.variables().get("parallel_pipeline_task_num"));
         long memLimit = Long.parseLong(session.variables().get("exec_mem_limit"));
-        return QueryContext.of(timeout, parallelism).withMemoryLimit(memLimit);
+        SpillSettings spill = new SpillSettings(Boolean.parseBoolean(session.variables().get("enable_spill")),
+                Boolean.parseBoolean(session.variables().get("enable_force_spill")),
+                Long.parseLong(session.variables().get("min_revocable_mem")));
+        return QueryContext.of(timeout, parallelism).withMemoryLimit(memLimit).withSpill(spill);
     }
 
     static PlannerSettings planner(ShoalSession session, StorageEngine storage) {

@@ -53,6 +53,10 @@ public final class VariableRegistry {
         add(map, of("enable_nereids_planner", BOOLEAN, "true"));
         add(map, of("enable_fallback_to_original_planner", BOOLEAN, "true"));
         add(map, of("exec_mem_limit", INTEGER, "2147483648").range(1, Long.MAX_VALUE));
+        // Doris's spill switches. On by default here (Doris: off): a query over exec_mem_limit should spill, not fail.
+        add(map, of("enable_spill", BOOLEAN, "true"));
+        add(map, of("enable_force_spill", BOOLEAN, "false"));
+        add(map, of("min_revocable_mem", INTEGER, "33554432").range(1, Long.MAX_VALUE));
         // Drivers per pipeline of a query; 0 = one per data partition.
         add(map, of("parallel_pipeline_task_num", INTEGER, "0").range(0, 1024));
         // Joins whose build side is estimated at up to this many rows share one hash table (broadcast); bigger

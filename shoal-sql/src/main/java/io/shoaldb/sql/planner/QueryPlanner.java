@@ -54,7 +54,7 @@ public final class QueryPlanner {
             .withDefaultNullCollation(NullCollation.LOW)
             .withIdentifierExpansion(true);
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(DivisionNullability.OPERATORS,
-            SqlStdOperatorTable.instance(),
+            DivisionNullability.withoutReplaced(SqlStdOperatorTable.instance()),
             ScalarFunctions.operatorTable());
 
     /**

@@ -10,7 +10,8 @@ import java.nio.file.Path;
 
 /**
  * Where a {@link SegmentWriter} puts its bytes: a file made durable at the end (fsync of file and
- * directory), or an in-memory image that becomes durable inside the commit record that carries it.
+ * directory), a temporary file never synced (a spill run, deleted when its query ends and unneeded after a
+ * crash), or an in-memory image that becomes durable inside the commit record that carries it.
  */
 sealed interface SegmentOutput {
     void write(byte[] bytes) throws IOException;
@@ -32,6 +33,25 @@ sealed interface SegmentOutput {
             files.fsync(channel);
             channel.close();
             files.fsyncDirectory(path.toAbsolutePath().getParent());
+        }
+
+        @Override
+        public void abandon() throws IOException {
+            channel.close();
+            files.deleteIfExists(path);
+        }
+    }
+
+    /** A file that lives only as long as its query: durability would cost fsyncs and buy nothing. */
+    record TemporaryFileOutput(FilesFacade files, Path path, FileChannel channel) implements SegmentOutput {
+        @Override
+        public void write(byte[] bytes) throws IOException {
+            DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
+        }
+
+        @Override
+        public void finish() throws IOException {
+            channel.close();
         }
 
         @Override

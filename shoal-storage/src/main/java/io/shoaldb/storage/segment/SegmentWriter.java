@@ -61,13 +61,28 @@ public final class SegmentWriter implements AutoCloseable {
     public static SegmentWriter create(FilesFacade files, Path path, List<SegmentColumn> columns,
                                        SegmentWriterOptions options) {
         checkColumns(columns);
-        FileChannel channel;
+        FileChannel channel = createFile(files, path);
+        return start(new SegmentWriter(path, columns, options, new SegmentOutput.FileOutput(files, path, channel)));
+    }
+
+    /**
+     * Like {@link #create}, but {@link #finish()} does not make the file durable: for files that matter only to the
+     * running process (spill runs), still checksummed page by page.
+     */
+    public static SegmentWriter createTemporary(FilesFacade files, Path path, List<SegmentColumn> columns,
+                                                SegmentWriterOptions options) {
+        checkColumns(columns);
+        FileChannel channel = createFile(files, path);
+        return start(new SegmentWriter(path, columns, options,
+                new SegmentOutput.TemporaryFileOutput(files, path, channel)));
+    }
+
+    private static FileChannel createFile(FilesFacade files, Path path) {
         try {
-            channel = files.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            return files.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw IoFailures.of(e, path);
         }
-        return start(new SegmentWriter(path, columns, options, new SegmentOutput.FileOutput(files, path, channel)));
     }
 
     /**

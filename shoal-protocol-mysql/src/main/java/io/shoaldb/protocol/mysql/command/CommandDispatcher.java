@@ -263,12 +263,13 @@ public final class CommandDispatcher {
                 types[i] = code | ((flags & 0x80) != 0 ? ParameterDecoder.UNSIGNED : 0);
             }
             state.types = types;
-        } else if (state.types == null) {
-            throw PayloadReader.malformed("parameters were never bound with types");
         }
         for (int i = 0; i < count; i++) {
             if ((nulls[i / 8] & 1 << (i % 8)) != 0) {
                 parameters.add(null);
+            } else if (state.types == null) {
+                // Connector/J sends no types while every parameter is NULL: NULL needs none; a value does.
+                throw PayloadReader.malformed("parameters were never bound with types");
             } else if (state.hasLongData(i)) {
                 parameters.add(ParameterDecoder.fromLongData(state.longData(i), state.types[i]));
             } else {

@@ -1,0 +1,90 @@
+package io.shoaldb.exec.spill;
+
+import io.shoaldb.exec.task.QueryMemory;
+import io.shoaldb.storage.spill.QuerySpillFiles;
+import io.shoaldb.storage.spill.SpillWriter;
+import io.shoaldb.vector.type.DataType;
+import java.util.List;
+
+/**
+ * A query's spilling: when an operator should write what it holds to disk, and the runs it writes. Operators that can
+ * spill (aggregation, join build, sort, window) ask {@link #shouldSpill} after taking in a batch, with what they hold
+ * now; they spill when the query nears its {@code exec_mem_limit} - before {@link QueryMemory} would fail it -,
+ * when their own state is over their share of the limit, or when the server nears its {@code mem_limit}; and always
+ * once over {@code min_revocable_mem} under {@code enable_force_spill}. Closed when the query ends, deleting every run still on disk.
+ */
+public final class QuerySpill implements AutoCloseable {
+    /** Everyone spills once the query holds this much of its limit (measured at slice ends, so keep headroom). */
+    private static final double QUERY_SPILL_FRACTION = 0.6;
+    /** One operator spills once it alone holds this much of its driver's share of the limit. */
+    private static final double OPERATOR_SHARE_FRACTION = 0.5;
+    /** Runs smaller than this fraction of the limit would mean many tiny files; never spill less. */
+    private static final int MIN_RUN_DIVISOR = 64;
+
+    private final SpillSettings settings;
+    private final QueryMemory memory;
+    private final long limitBytes;
+    private final long operatorShare;
+    private final long minRunBytes;
+    private final QuerySpillFiles files;
+
+    /**
+     * @param files where runs go; null when spilling is impossible (EXPLAIN, or no storage)
+     * @param parallelism the query's drivers per pipeline: an operator's share of the limit is divided by it
+     */
+    public QuerySpill(SpillSettings settings, QueryMemory memory, long limitBytes, int parallelism,
+                      QuerySpillFiles files) {
+        this.settings = settings;
+        this.memory = memory;
+        this.limitBytes = limitBytes;
+        this.operatorShare = limitBytes == 0 ? Long.MAX_VALUE
+                : (long) (limitBytes * OPERATOR_SHARE_FRACTION / Math.max(1, parallelism));
+        this.minRunBytes = limitBytes == 0 ? settings.minRevocableBytes()
+                : Math.min(settings.minRevocableBytes(), Math.max(1, limitBytes / MIN_RUN_DIVISOR));
+        this.files = files;
+    }
+
+    /** A query that never spills (no storage to spill to, or plans that are only explained). */
+    public static QuerySpill disabled(QueryMemory memory) {
+        return new QuerySpill(SpillSettings.DISABLED, memory, 0, 1, null);
+    }
+
+    public boolean enabled() {
+        return settings.enabled() && files != null;
+    }
+
+    /** Whether an operator holding {@code operatorBytes} of revocable state should write it out now. */
+    public boolean shouldSpill(long operatorBytes) {
+        if (!enabled()) {
+            return false;
+        }
+        if (settings.force()) {
+            return operatorBytes >= settings.minRevocableBytes();
+        }
+        if (limitBytes == 0 || operatorBytes < minRunBytes) {
+            return false;
+        }
+        return operatorBytes > operatorShare || memory.totalBytes() > limitBytes * QUERY_SPILL_FRACTION
+                || memory.serverNearlyFull();
+    }
+
+    /** Starts a run for batches whose columns have {@code types}. */
+    public SpillWriter newRun(List<DataType> types) {
+        if (!enabled()) {
+            throw new IllegalStateException("spilling is disabled for this query");
+        }
+        return files.newRun(types);
+    }
+
+    /** Bytes of this query's runs on disk now. */
+    public long bytesOnDisk() {
+        return files == null ? 0 : files.bytesOnDisk();
+    }
+
+    @Override
+    public void close() {
+        if (files != null) {
+            files.close();
+        }
+    }
+}
