@@ -3,7 +3,6 @@ package io.shoaldb.server.statement;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.CatalogSnapshot;
-import io.shoaldb.catalog.auth.Grant;
 import io.shoaldb.catalog.auth.GrantTarget;
 import io.shoaldb.catalog.auth.Grants;
 import io.shoaldb.catalog.auth.NativePassword;
@@ -35,7 +34,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CREATE / ALTER / DROP USER, SET PASSWORD, CREATE / DROP ROLE, GRANT, REVOKE, SHOW GRANTS and SHOW ROLES, with
+ * CREATE / ALTER / DROP USER, SET PASSWORD, CREATE / DROP ROLE, GRANT, REVOKE (SHOW GRANTS and SHOW ROLES are
+ * {@link AccountShows}), with
  * Doris's rules: managing accounts and roles needs GRANT_PRIV on {@code *.*} (or ADMIN_PRIV); a grant on a
  * database or table needs GRANT_PRIV there; ADMIN_PRIV is granted only on {@code *.*} and only by an admin; anyone
  * may set their own password and see their own grants. Every change is one catalog journal record.
@@ -69,8 +69,9 @@ final class AccountStatements {
             case SqlCreateRole s -> createRole(checks, s);
             case SqlDropRole s -> dropRole(checks, s);
             case SqlGrant s -> s.grantedRoles().isEmpty() ? grantPrivileges(checks, s) : grantRoles(checks, s);
-            case SqlShowGrants s -> showGrants(session, checks, s);
-            case SqlShowRoles ignored -> showRoles(checks);
+            case SqlShowGrants s -> AccountShows.grants(server.catalog().snapshot(), session, checks,
+                    s.all() ? null : s.account() == null ? session.account() : identity(s.account()));
+            case SqlShowRoles ignored -> AccountShows.roles(server.catalog().snapshot(), checks);
         };
     }
 
@@ -232,87 +233,6 @@ final class AccountStatements {
         }
     }
 
-    private StatementResult showGrants(ShoalSession session, AccessDenied checks, SqlShowGrants s) {
-        CatalogSnapshot snapshot = server.catalog().snapshot();
-        List<UserAccount> accounts;
-        if (s.all()) {
-            checks.checkManageAccounts();
-            accounts = snapshot.access().accounts();
-        } else {
-            UserIdentity identity = s.account() == null ? session.account() : identity(s.account());
-            if (!identity.equals(session.account())) {
-                checks.checkManageAccounts();
-            }
-            accounts = List.of(snapshot.access().account(identity).orElseThrow(
-                    () -> ErrorCode.NONEXISTING_GRANT.exception(identity.user(), identity.host())));
-        }
-        TextTable table = new TextTable("UserIdentity", "Comment", "Password", "Roles", "GlobalPrivs", "CatalogPrivs",
-                "DatabasePrivs", "TablePrivs");
-        for (UserAccount account : accounts) {
-            Grants effective = account.grants();
-            for (String role : account.roles()) {
-                for (Grant g : snapshot.access().role(role).map(Role::grants).orElse(Grants.NONE).list()) {
-                    effective = effective.plus(g.target(), g.privileges());
-                }
-            }
-            List<String> row = grantColumns(effective);
-            table.row(account.identity().toString(), "", account.password().isEmpty() ? "No" : "Yes",
-                    String.join(",", account.roles()), row.get(0), row.get(1), row.get(2), row.get(3));
-        }
-        return table.result();
-    }
-
-    private StatementResult showRoles(AccessDenied checks) {
-        checks.checkManageAccounts();
-        CatalogSnapshot snapshot = server.catalog().snapshot();
-        TextTable table = new TextTable("Name", "Comment", "Users", "GlobalPrivs", "CatalogPrivs", "DatabasePrivs",
-                "TablePrivs");
-        for (Role role : snapshot.access().roles()) {
-            List<String> users = snapshot.access().accounts().stream()
-                    .filter(a -> a.roles().contains(role.name())).map(a -> a.identity().toString()).toList();
-            List<String> row = grantColumns(role.grants());
-            table.row(role.name(), BuiltinAccounts.isBuiltinRole(role.name()) ? "built-in role" : "",
-                    String.join(", ", users), row.get(0), row.get(1), row.get(2), row.get(3));
-        }
-        return table.result();
-    }
-
-    /**
-     * Doris's SHOW GRANTS columns: global privileges; the catalog's (the internal catalog's are the global ones
-     * here, so it stays null); {@code internal.db: Select_priv,Load_priv; ...}; {@code internal.db.tbl: ...}.
-     */
-    private static List<String> grantColumns(Grants grants) {
-        String global = null;
-        List<String> databases = new ArrayList<>();
-        List<String> tables = new ArrayList<>();
-        for (Grant g : grants.list()) {
-            String list = dorisNames(g.privileges());
-            if (g.target().global()) {
-                global = list;
-            } else if (g.target().databaseLevel()) {
-                databases.add("internal." + g.target().database() + ": " + list);
-            } else {
-                tables.add("internal." + g.target() + ": " + list);
-            }
-        }
-        List<String> row = new ArrayList<>();
-        row.add(global);
-        row.add(null);
-        row.add(databases.isEmpty() ? null : String.join("; ", databases));
-        row.add(tables.isEmpty() ? null : String.join("; ", tables));
-        return row;
-    }
-
-    /** {@code Select_priv,Load_priv}, in the declared order, as Doris prints privileges. */
-    private static String dorisNames(Set<Privilege> privileges) {
-        List<String> names = new ArrayList<>();
-        for (Privilege p : EnumSet.copyOf(privileges)) {
-            String name = p.name().toLowerCase(java.util.Locale.ROOT);
-            names.add(Character.toUpperCase(name.charAt(0)) + name.substring(1));
-        }
-        return String.join(",", names);
-    }
-
     private static Set<Privilege> privileges(List<String> names) {
         EnumSet<Privilege> privileges = EnumSet.noneOf(Privilege.class);
         for (String name : names) {
@@ -332,7 +252,7 @@ final class AccountStatements {
         }
     }
 
-    private static UserIdentity identity(AccountName name) {
+    static UserIdentity identity(AccountName name) {
         checkName(name.user(), "user name");
         if (name.host().isEmpty() || name.host().length() > MAX_HOST_LENGTH) {
             throw name.host().isEmpty() ? ErrorCode.INVALID_VALUE.exception("the host of an account may not be empty")

@@ -1,6 +1,5 @@
 package io.shoaldb.sql.parser;
 
-import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.tree.AccountName;
 import io.shoaldb.sql.tree.PasswordSpec;
