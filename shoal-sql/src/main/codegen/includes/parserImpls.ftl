@@ -270,6 +270,23 @@ void DorisRegexp(List<Object> list, ExprContext exprContext, Span s) :
     }
 }
 
+/** expr COLLATE name (MySQL): see SqlCollateOperator. */
+void DorisCollate(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlIdentifier name;
+}
+{
+    <COLLATE>
+    {
+        checkNonQueryExpression(exprContext);
+        s.clear().add(this);
+    }
+    name = SimpleIdentifier() {
+        list.add(new SqlParserUtil.ToTreeListItem(SqlCollateOperator.INSTANCE, s.pos()));
+        list.add(SqlLiteral.createCharString(name.getSimple(), s.end(this)));
+    }
+}
+
 /** DATETIME[(p)] in CAST, as Calcite's TIMESTAMP(p). */
 SqlTypeNameSpec DorisDateTimeTypeName() :
 {
@@ -467,6 +484,13 @@ SqlNode DorisShow() :
     |
         <CREATE> <TABLE> name = DorisName()
         { return new SqlShowCreateTable(s.end(this), name.database(), name.name()); }
+    |
+        ( <INDEX> | <INDEXES> | <KEYS> ) ( <FROM> | <IN> ) name = DorisName()
+        [ ( <FROM> | <IN> ) db = DorisSimpleName() ]
+        { return new SqlShowIndex(s.end(this), db != null ? db : name.database(), name.name()); }
+    |
+        <TABLE> <STATUS> [ ( <FROM> | <IN> ) db = DorisSimpleName() ] [ like = DorisLike() ]
+        { return new SqlShowTableStatus(s.end(this), db, like); }
     |
         ( <GLOBAL> { global = true; } | <SESSION> | <LOCAL> )
         node = DorisShowVariablesOrStatus(s, global) { return node; }

@@ -11,14 +11,12 @@ import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableProperties;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * Renders a table as Doris's SHOW CREATE TABLE prints it; the text is valid CREATE TABLE input that
- * makes an equal table (same columns, keys, distribution, effective properties). Properties printed are
- * the explicitly set ones in the order given, except {@code group_commit_mode} when off_mode and
- * {@code replication_num} when 1 (as Doris); without any, there is no PROPERTIES block.
+ * makes an equal table (same columns, keys, distribution, effective properties). As in Doris, the PROPERTIES
+ * block is always there and prints the effective values (replication as {@code replication_allocation}).
  */
 public final class ShowCreateTable {
     private ShowCreateTable() {
@@ -37,10 +35,7 @@ public final class ShowCreateTable {
             sb.append("COMMENT ").append(singleQuoted(table.comment())).append('\n');
         }
         sb.append(distribution(table.distribution()));
-        List<String> properties = properties(table.properties());
-        if (!properties.isEmpty()) {
-            sb.append("\nPROPERTIES (\n").append(String.join(",\n", properties)).append("\n)");
-        }
+        sb.append("\nPROPERTIES (\n").append(String.join(",\n", properties(table.properties()))).append("\n)");
         return sb.toString();
     }
 
@@ -72,20 +67,33 @@ public final class ShowCreateTable {
                 : "DISTRIBUTED BY RANDOM BUCKETS " + buckets;
     }
 
+    /**
+     * Doris's block: every effective value, not only the ones set, in Doris's order (replication, storage format,
+     * the sequence column, light schema change, then group commit); {@code group_commit_mode} only when it is not
+     * off_mode. Each line is valid CREATE TABLE input.
+     */
     private static List<String> properties(TableProperties props) {
         List<String> out = new ArrayList<>();
-        for (Map.Entry<String, String> e : props.explicit().entrySet()) {
-            String key = e.getKey();
-            String value = e.getValue();
-            if (key.equals(PropertyKeys.GROUP_COMMIT_MODE) && value.equals(GroupCommitMode.OFF_MODE.sql())) {
-                continue;
-            }
-            if (key.equals(PropertyKeys.REPLICATION_NUM) && value.equals("1")) {
-                continue;
-            }
-            out.add("    " + doubleQuoted(key) + " = " + doubleQuoted(value));
+        out.add(property(PropertyKeys.REPLICATION_ALLOCATION,
+                TableProperties.replicationAllocation(props.replicationNum())));
+        out.add(property(PropertyKeys.STORAGE_FORMAT, TableProperties.STORAGE_FORMAT_V2));
+        if (props.sequenceColumn() != null) {
+            out.add(property(PropertyKeys.SEQUENCE_COL, props.sequenceColumn()));
         }
+        if (props.isExplicit(PropertyKeys.SEQUENCE_TYPE)) {
+            out.add(property(PropertyKeys.SEQUENCE_TYPE, props.explicit().get(PropertyKeys.SEQUENCE_TYPE)));
+        }
+        out.add(property(PropertyKeys.LIGHT_SCHEMA_CHANGE, Boolean.toString(props.lightSchemaChange())));
+        if (props.groupCommitMode() != GroupCommitMode.OFF_MODE) {
+            out.add(property(PropertyKeys.GROUP_COMMIT_MODE, props.groupCommitMode().sql()));
+        }
+        out.add(property(PropertyKeys.GROUP_COMMIT_INTERVAL_MS, Long.toString(props.groupCommitIntervalMs())));
+        out.add(property(PropertyKeys.GROUP_COMMIT_DATA_BYTES, Long.toString(props.groupCommitDataBytes())));
         return out;
+    }
+
+    private static String property(String key, String value) {
+        return doubleQuoted(key) + " = " + doubleQuoted(value);
     }
 
     private static String nameList(List<String> names) {

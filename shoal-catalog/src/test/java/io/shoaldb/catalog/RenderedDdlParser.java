@@ -30,7 +30,7 @@ final class RenderedDdlParser {
     private static final Pattern COMMENT = Pattern.compile("COMMENT ('(?:[^'\\\\]|\\\\.)*')");
     private static final Pattern DIST = Pattern.compile(
             "DISTRIBUTED BY (?:HASH\\((.*)\\)|RANDOM) BUCKETS (AUTO|\\d+)");
-    private static final Pattern PROP = Pattern.compile("    (\"(?:[^\"\\\\]|\\\\.)*\") = (\"(?:[^\"\\\\]|\\\\.)*\"),?");
+    private static final Pattern PROP = Pattern.compile("(\"(?:[^\"\\\\]|\\\\.)*\") = (\"(?:[^\"\\\\]|\\\\.)*\"),?");
 
     private RenderedDdlParser() {
     }

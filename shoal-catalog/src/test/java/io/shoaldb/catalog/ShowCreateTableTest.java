@@ -79,12 +79,17 @@ class ShowCreateTableTest {
                 DUPLICATE KEY(`id`)
                 DISTRIBUTED BY HASH(`id`) BUCKETS 1
                 PROPERTIES (
-                    "group_commit_mode" = "async_mode"
+                "replication_allocation" = "tag.location.default: 1",
+                "storage_format" = "V2",
+                "light_schema_change" = "true",
+                "group_commit_mode" = "async_mode",
+                "group_commit_interval_ms" = "10000",
+                "group_commit_data_bytes" = "67108864"
                 )""");
     }
 
     @Test
-    void offModeAndReplicationOneLeaveNoPropertiesBlock() {
+    void defaultsArePrintedAsDorisPrintsThem() {
         Table t = catalog.createTable(table("db", "t").column("k", DataType.INT)
                 .property("group_commit_mode", "OFF_MODE").property("replication_num", "1").build(), false);
         assertRendersAs(t, """
@@ -92,7 +97,14 @@ class ShowCreateTableTest {
                   `k` int(11) NOT NULL
                 ) ENGINE=OLAP
                 DUPLICATE KEY(`k`)
-                DISTRIBUTED BY RANDOM BUCKETS AUTO""");
+                DISTRIBUTED BY RANDOM BUCKETS AUTO
+                PROPERTIES (
+                "replication_allocation" = "tag.location.default: 1",
+                "storage_format" = "V2",
+                "light_schema_change" = "true",
+                "group_commit_interval_ms" = "10000",
+                "group_commit_data_bytes" = "67108864"
+                )""");
     }
 
     @Test
@@ -138,7 +150,14 @@ class ShowCreateTableTest {
                   `l_comment` varchar(44) NOT NULL
                 ) ENGINE=OLAP
                 DUPLICATE KEY(`l_orderkey`, `l_linenumber`)
-                DISTRIBUTED BY HASH(`l_orderkey`) BUCKETS 32""");
+                DISTRIBUTED BY HASH(`l_orderkey`) BUCKETS 32
+                PROPERTIES (
+                "replication_allocation" = "tag.location.default: 1",
+                "storage_format" = "V2",
+                "light_schema_change" = "true",
+                "group_commit_interval_ms" = "10000",
+                "group_commit_data_bytes" = "67108864"
+                )""");
     }
 
     @Test
@@ -172,8 +191,11 @@ class ShowCreateTableTest {
                 COMMENT 'daily \\'totals\\''
                 DISTRIBUTED BY HASH(`k`) BUCKETS AUTO
                 PROPERTIES (
-                    "replication_num" = "3",
-                    "group_commit_interval_ms" = "2000"
+                "replication_allocation" = "tag.location.default: 3",
+                "storage_format" = "V2",
+                "light_schema_change" = "true",
+                "group_commit_interval_ms" = "2000",
+                "group_commit_data_bytes" = "67108864"
                 )""");
     }
 
@@ -198,9 +220,13 @@ class ShowCreateTableTest {
                 UNIQUE KEY(`user_id`)
                 DISTRIBUTED BY HASH(`user_id`) BUCKETS 4
                 PROPERTIES (
-                    "function_column.sequence_col" = "updated",
-                    "group_commit_mode" = "sync_mode",
-                    "light_schema_change" = "true"
+                "replication_allocation" = "tag.location.default: 1",
+                "storage_format" = "V2",
+                "function_column.sequence_col" = "updated",
+                "light_schema_change" = "true",
+                "group_commit_mode" = "sync_mode",
+                "group_commit_interval_ms" = "10000",
+                "group_commit_data_bytes" = "67108864"
                 )""");
     }
 
@@ -220,7 +246,12 @@ class ShowCreateTableTest {
                 UNIQUE KEY(`k`)
                 DISTRIBUTED BY HASH(`k`) BUCKETS AUTO
                 PROPERTIES (
-                    "function_column.sequence_type" = "bigint"
+                "replication_allocation" = "tag.location.default: 1",
+                "storage_format" = "V2",
+                "function_column.sequence_type" = "bigint",
+                "light_schema_change" = "true",
+                "group_commit_interval_ms" = "10000",
+                "group_commit_data_bytes" = "67108864"
                 )""");
     }
 
@@ -242,7 +273,11 @@ class ShowCreateTableTest {
                 DUPLICATE KEY(`id`)
                 DISTRIBUTED BY HASH(`id`) BUCKETS 1
                 PROPERTIES (
-                    "group_commit_data_bytes" = "1000"
+                "replication_allocation" = "tag.location.default: 1",
+                "storage_format" = "V2",
+                "light_schema_change" = "true",
+                "group_commit_interval_ms" = "10000",
+                "group_commit_data_bytes" = "1000"
                 )""");
     }
 }

@@ -24,9 +24,11 @@ import io.shoaldb.protocol.http.HttpServer;
 import io.shoaldb.protocol.http.HttpServerOptions;
 import io.shoaldb.protocol.mysql.MySqlServer;
 import io.shoaldb.protocol.mysql.MySqlServerOptions;
+import io.shoaldb.protocol.mysql.auth.AuthPlugin;
 import io.shoaldb.server.auth.AccountAuthenticator;
 import io.shoaldb.server.auth.AdminAccess;
 import io.shoaldb.server.auth.BuiltinAccounts;
+import io.shoaldb.server.auth.RsaKeyFile;
 import io.shoaldb.server.config.DataPaths;
 import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
@@ -178,6 +180,10 @@ public final class ShoalServer implements AutoCloseable {
             } else if (config.get(ServerConfigKeys.REQUIRE_SECURE_TRANSPORT)) {
                 throw new IllegalArgumentException("require_secure_transport = true needs enable_ssl = true");
             }
+            AuthPlugin authPlugin = config.get(ServerConfigKeys.DEFAULT_AUTHENTICATION_PLUGIN);
+            // Only caching_sha2_password as the default ever asks a client without TLS for an RSA-encrypted password.
+            mysqlOptions = mysqlOptions.withAuthentication(authPlugin, authPlugin == AuthPlugin.CACHING_SHA2_PASSWORD
+                    ? RsaKeyFile.generatedIn(files, paths.metaDir().resolve("auth")) : null);
             MySqlServer mysqlServer = new MySqlServer(sessionFactory, mysqlOptions);
             mysqlServer.start();
             opened.push(mysqlServer::close);

@@ -24,7 +24,12 @@ final class SeedStatements {
             DUPLICATE KEY(`id`)
             DISTRIBUTED BY HASH(`id`) BUCKETS 1
             PROPERTIES (
-                "group_commit_mode" = "async_mode"
+            "replication_allocation" = "tag.location.default: 1",
+            "storage_format" = "V2",
+            "light_schema_change" = "true",
+            "group_commit_mode" = "async_mode",
+            "group_commit_interval_ms" = "10000",
+            "group_commit_data_bytes" = "67108864"
             )""";
 
     static final String CREATE_LINEITEM = """

@@ -13,17 +13,28 @@ import java.util.TreeMap;
  * snapshot does).
  */
 public final class AccessData {
-    public static final AccessData EMPTY = new AccessData(Map.of(), Map.of());
+    public static final AccessData EMPTY = new AccessData(Map.of(), Map.of(), 0);
 
     private static final Comparator<UserIdentity> BY_NAME = Comparator.comparing(UserIdentity::user)
             .thenComparing(UserIdentity::host, HostPattern.MOST_SPECIFIC_FIRST);
 
     private final Map<UserIdentity, UserAccount> accounts;
     private final Map<String, Role> roles;
+    private final long credentialVersion;
 
-    private AccessData(Map<UserIdentity, UserAccount> accounts, Map<String, Role> roles) {
+    private AccessData(Map<UserIdentity, UserAccount> accounts, Map<String, Role> roles, long credentialVersion) {
         this.accounts = accounts;
         this.roles = roles;
+        this.credentialVersion = credentialVersion;
+    }
+
+    /**
+     * A number that grows whenever an account is created or dropped or its password changes (not when only its
+     * grants or roles do), so that a cache of verified passwords can tell it is stale. It counts within one
+     * process (replaying the journal counts again), as such caches are kept in memory only.
+     */
+    public long credentialVersion() {
+        return credentialVersion;
     }
 
     /** Every account, by user name, then host from most to least specific. */
@@ -60,21 +71,24 @@ public final class AccessData {
     public AccessData withAccount(UserAccount account) {
         Map<UserIdentity, UserAccount> changed = new TreeMap<>(BY_NAME);
         changed.putAll(accounts);
-        changed.put(account.identity(), account);
-        return new AccessData(Collections.unmodifiableMap(changed), roles);
+        UserAccount before = changed.put(account.identity(), account);
+        boolean credentialChanged = before == null || !before.password().equals(account.password());
+        return new AccessData(Collections.unmodifiableMap(changed), roles,
+                credentialChanged ? credentialVersion + 1 : credentialVersion);
     }
 
     public AccessData withoutAccount(UserIdentity identity) {
         Map<UserIdentity, UserAccount> changed = new TreeMap<>(BY_NAME);
         changed.putAll(accounts);
-        changed.remove(identity);
-        return new AccessData(Collections.unmodifiableMap(changed), roles);
+        boolean dropped = changed.remove(identity) != null;
+        return new AccessData(Collections.unmodifiableMap(changed), roles,
+                dropped ? credentialVersion + 1 : credentialVersion);
     }
 
     public AccessData withRole(Role role) {
         Map<String, Role> changed = new TreeMap<>(roles);
         changed.put(role.name(), role);
-        return new AccessData(accounts, Collections.unmodifiableMap(changed));
+        return new AccessData(accounts, Collections.unmodifiableMap(changed), credentialVersion);
     }
 
     /** Drops the role and takes it from every account that had it. */
@@ -90,6 +104,7 @@ public final class AccessData {
             }
             users.put(account.identity(), account);
         }
-        return new AccessData(Collections.unmodifiableMap(users), Collections.unmodifiableMap(changed));
+        return new AccessData(Collections.unmodifiableMap(users), Collections.unmodifiableMap(changed),
+                credentialVersion);
     }
 }

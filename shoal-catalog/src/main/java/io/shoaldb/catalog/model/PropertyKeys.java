@@ -11,6 +11,13 @@ public final class PropertyKeys {
     public static final String SEQUENCE_COL = "function_column.sequence_col";
     public static final String SEQUENCE_TYPE = "function_column.sequence_type";
     public static final String LIGHT_SCHEMA_CHANGE = "light_schema_change";
+    /**
+     * Doris's other spelling of the replica count, {@code tag.location.default: N}, which SHOW CREATE TABLE prints:
+     * accepted as replication_num N.
+     */
+    public static final String REPLICATION_ALLOCATION = "replication_allocation";
+    /** Accepted with Doris's only current value, V2 (or DEFAULT), so SHOW CREATE TABLE's output is valid input. */
+    public static final String STORAGE_FORMAT = "storage_format";
 
     public static final List<String> ALL = List.of(REPLICATION_NUM, GROUP_COMMIT_MODE, GROUP_COMMIT_INTERVAL_MS,
             GROUP_COMMIT_DATA_BYTES, SEQUENCE_COL, SEQUENCE_TYPE, LIGHT_SCHEMA_CHANGE);

@@ -19,6 +19,8 @@ public final class TableProperties {
     /** 64 MB, as the group commit docs say (Doris's code says 128 MiB; the spec picks the docs). */
     public static final long DEFAULT_GROUP_COMMIT_DATA_BYTES = 67_108_864;
     public static final int MAX_REPLICATION_NUM = Short.MAX_VALUE;
+    public static final String STORAGE_FORMAT_V2 = "V2";
+    private static final String ALLOCATION_TAG = "tag.location.default";
 
     public static final TableProperties DEFAULTS = new TableProperties(Map.of());
 
@@ -63,6 +65,14 @@ public final class TableProperties {
         Map<String, String> merged = new LinkedHashMap<>(explicit);
         for (Map.Entry<String, String> e : changes.entrySet()) {
             String key = e.getKey() == null ? "" : e.getKey().trim().toLowerCase(Locale.ROOT);
+            if (key.equals(PropertyKeys.REPLICATION_ALLOCATION)) {
+                merged.put(PropertyKeys.REPLICATION_NUM, replicationFromAllocation(e.getValue()));
+                continue;
+            }
+            if (key.equals(PropertyKeys.STORAGE_FORMAT)) {
+                checkStorageFormat(e.getValue());
+                continue;
+            }
             if (!PropertyKeys.ALL.contains(key)) {
                 unknown.put(e.getKey(), e.getValue());
                 continue;
@@ -106,6 +116,29 @@ public final class TableProperties {
             }
             default -> throw new IllegalStateException("unhandled property " + key);
         };
+    }
+
+    /** Doris's {@code replication_allocation} value for a replica count. */
+    public static String replicationAllocation(int replicationNum) {
+        return ALLOCATION_TAG + ": " + replicationNum;
+    }
+
+    /** The replica count of {@code tag.location.default: N}, the one tag a single-node server has. */
+    private static String replicationFromAllocation(String rawValue) {
+        String value = rawValue == null ? "" : rawValue.trim();
+        int colon = value.indexOf(':');
+        if (colon < 0 || !value.substring(0, colon).trim().equals(ALLOCATION_TAG)) {
+            throw ErrorCode.INVALID_PROPERTY.exception(value, PropertyKeys.REPLICATION_ALLOCATION,
+                    "must be '" + ALLOCATION_TAG + ": <replicas>'");
+        }
+        return normalise(PropertyKeys.REPLICATION_NUM, value.substring(colon + 1));
+    }
+
+    private static void checkStorageFormat(String rawValue) {
+        String value = rawValue == null ? "" : rawValue.trim();
+        if (!value.equalsIgnoreCase(STORAGE_FORMAT_V2) && !value.equalsIgnoreCase("DEFAULT")) {
+            throw ErrorCode.INVALID_PROPERTY.exception(value, PropertyKeys.STORAGE_FORMAT, "must be V2");
+        }
     }
 
     private static long parseLong(String key, String value, long min, long max) {

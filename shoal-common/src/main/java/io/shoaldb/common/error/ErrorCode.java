@@ -19,6 +19,7 @@ public enum ErrorCode {
     PACKETS_OUT_OF_ORDER(1156, "08S01", ErrorCategory.USER, "Got packets out of order"),
     NOT_SUPPORTED_AUTH_MODE(1251, "08004", ErrorCategory.USER,
             "Client does not support authentication protocol requested by server; consider upgrading MySQL client"),
+    BAD_HANDSHAKE(1043, "08S01", ErrorCategory.USER, "Bad handshake"),
     UNKNOWN_STMT_HANDLER(1243, "HY000", ErrorCategory.USER, "Unknown prepared statement handler (%s) given to %s"),
     TOO_MANY_PREPARED_STATEMENTS(1461, "42000", ErrorCategory.RESOURCE,
             "Can't create more than max_prepared_stmt_count statements (current value: %d)"),

@@ -15,13 +15,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The protocol state of one client connection: connection phase (greeting, login), then command phase.
+ * The protocol state of one client connection: connection phase (greeting, login), then command phase, where a
+ * COM_CHANGE_USER runs another authentication exchange and replaces the session.
  * Its methods run one at a time, off the event loop, in the order the packets arrived (see
  * {@link ConnectionHandler}), so it needs no locking; that order also makes the session's close come after the
  * last command it ran.
  */
 final class Connection {
     private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
+    private static final int COM_CHANGE_USER = 0x11;
 
     private final long connectionId;
     private final String remoteHost;
@@ -35,16 +37,19 @@ final class Connection {
     /** Written by the command thread at login, read by the event loop in {@link #abort()}. */
     private volatile Session session;
     private CommandDispatcher dispatcher;
+    /** A COM_CHANGE_USER is authenticating: the next packets belong to its exchange, not to commands. */
+    private boolean changingUser;
     private boolean closed;
     /** Read by the event loop's login timer. */
     private volatile boolean authenticated;
 
     /**
+     * @param login the connection's authentication exchanges (handshake, then COM_CHANGE_USER)
      * @param onLogin runs once the client is authenticated, before the OK is sent (lifts the pre-login limits)
      * @param tlsCipher the cipher suite of the connection's TLS session, or null while it has none
      */
     Connection(long connectionId, String remoteHost, SessionFactory sessions, MySqlServerOptions options,
-            ChannelPacketSink sink, Runnable onLogin, Supplier<String> tlsCipher) {
+            Login login, ChannelPacketSink sink, Runnable onLogin, Supplier<String> tlsCipher) {
         this.onLogin = onLogin;
         this.tlsCipher = tlsCipher;
         this.connectionId = connectionId;
@@ -52,8 +57,7 @@ final class Connection {
         this.sessions = sessions;
         this.options = options;
         this.sink = sink;
-        this.login = new Login(sessions.authenticator(), remoteHost, options.tls() != null,
-                options.requireSecureTransport());
+        this.login = login;
     }
 
     void greet() {
@@ -69,11 +73,14 @@ final class Connection {
         }
         sink.startReply(packet.replySequenceId());
         try {
-            if (dispatcher == null) {
+            if (dispatcher == null || changingUser) {
                 onLoginPacket(packet);
             } else if (packet.firstSequenceId() != 0) {
                 fail(ErrorCode.PACKETS_OUT_OF_ORDER.exception());
                 return;
+            } else if (isChangeUser(packet)) {
+                changingUser = true;
+                authenticate(packet, () -> login.changeUser(packet.payload()));
             } else if (!dispatcher.dispatch(packet)) {
                 sink.flushAndClose();
             }
@@ -83,35 +90,56 @@ final class Connection {
         }
     }
 
+    private static boolean isChangeUser(Packet packet) {
+        return packet.payload().length > 0 && (packet.payload()[0] & 0xFF) == COM_CHANGE_USER;
+    }
+
     /** The connection phase: any refusal is final, the client is told why and disconnected. */
     private void onLoginPacket(Packet packet) {
         if (packet.firstSequenceId() != expectedSequenceId) {
             fail(ErrorCode.PACKETS_OUT_OF_ORDER.exception());
             return;
         }
+        authenticate(packet, () -> login.onPacket(packet));
+    }
+
+    private void authenticate(Packet packet, Supplier<Login.Step> exchange) {
         try {
-            switch (login.onPacket(packet)) {
+            switch (exchange.get()) {
                 case Login.Reply reply -> {
                     sink.send(reply.packet());
                     expectedSequenceId = (packet.lastSequenceId() + 2) & 0xFF;
                 }
-                case Login.Authenticated done -> {
-                    String user = done.response().user();
-                    session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database(),
-                            tlsCipher.get()),
-                            sink::closeNow);
-                    dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket());
-                    onLogin.run();
-                    sink.send(ServerPackets.ok(0, ServerPackets.statusFlags(session.status()), 0, ""));
-                    authenticated = true;
-                    LOG.debug("Connection {}: {}@{} logged in", connectionId, user, remoteHost);
-                }
+                case Login.Authenticated done -> startSession(done);
             }
         } catch (ConnectionClosedException e) {
             throw e;
         } catch (RuntimeException e) {
             fail(e);
         }
+    }
+
+    /**
+     * Opens the session of a client that has just authenticated. After COM_CHANGE_USER the old session is
+     * closed first, as MySQL starts the new user afresh: its database, variables, prepared statements and
+     * transaction go with the old session.
+     */
+    private void startSession(Login.Authenticated done) {
+        if (done.fastAuthSuccess() != null) {
+            sink.send(done.fastAuthSuccess());
+        }
+        closeSession();
+        String user = done.response().user();
+        session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database(),
+                tlsCipher.get()), sink::closeNow);
+        dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket());
+        if (!authenticated) {
+            onLogin.run();
+        }
+        changingUser = false;
+        sink.send(ServerPackets.ok(0, ServerPackets.statusFlags(session.status()), 0, done.okInfo()));
+        authenticated = true;
+        LOG.debug("Connection {}: {}@{} logged in", connectionId, user, remoteHost);
     }
 
     /**
@@ -159,12 +187,19 @@ final class Connection {
             return;
         }
         closed = true;
+        closeSession();
+    }
+
+    private void closeSession() {
         if (dispatcher != null) {
             dispatcher.clear();
+            dispatcher = null;
         }
-        if (session != null) {
+        Session current = session;
+        session = null;
+        if (current != null) {
             try {
-                session.close();
+                current.close();
             } catch (RuntimeException e) {
                 LOG.warn("Closing the session of connection {} failed", connectionId, e);
             }

@@ -58,7 +58,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         PacketDecoder decoder = ctx.pipeline().get(PacketDecoder.class);
         connection = server.newConnection(host, sink, decoder::loggedIn, () -> {
             SslHandler tls = ctx.pipeline().get(SslHandler.class);
-            return tls == null ? null : tls.engine().getSession().getCipherSuite();
+            return tls == null ? null : tls.engine().getSession();
         });
         enqueue(ctx, connection::greet);
         hangUpProbe = ctx.executor().scheduleWithFixedDelay(() -> probeForHangUp(ctx), HANGUP_PROBE_MILLIS,

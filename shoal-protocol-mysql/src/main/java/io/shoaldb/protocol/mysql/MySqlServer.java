@@ -13,8 +13,11 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.shoaldb.api.SessionFactory;
-import java.util.function.Supplier;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.protocol.mysql.auth.AuthSettings;
+import io.shoaldb.protocol.mysql.auth.Login;
+import io.shoaldb.protocol.mysql.auth.RsaPasswordCipher;
+import io.shoaldb.protocol.mysql.auth.Sha2PasswordCache;
 import io.shoaldb.protocol.mysql.codec.PacketDecoder;
 import io.shoaldb.protocol.mysql.codec.TlsUpgrade;
 import io.shoaldb.protocol.mysql.result.ServerPackets;
@@ -27,6 +30,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +45,7 @@ public final class MySqlServer implements AutoCloseable {
 
     private final SessionFactory sessions;
     private final MySqlServerOptions options;
+    private final AuthSettings auth;
     private final AtomicLong nextConnectionId = new AtomicLong(1);
     private final AtomicInteger openConnections = new AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
@@ -53,6 +59,9 @@ public final class MySqlServer implements AutoCloseable {
     public MySqlServer(SessionFactory sessions, MySqlServerOptions options) {
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.options = Objects.requireNonNull(options, "options");
+        this.auth = new AuthSettings(sessions.authenticator(), options.defaultAuthPlugin(), new Sha2PasswordCache(),
+                options.rsaKeys() == null ? null : new RsaPasswordCipher(options.rsaKeys()), options.tls() != null,
+                options.requireSecureTransport());
     }
 
     /**
@@ -105,6 +114,11 @@ public final class MySqlServer implements AutoCloseable {
             throw new IllegalStateException("MySqlServer is not started");
         }
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** caching_sha2_password's cache of verified passwords (tests look into it). */
+    public Sha2PasswordCache passwordCache() {
+        return auth.cache();
     }
 
     /** Connections currently open (authenticating or logged in). */
@@ -179,9 +193,13 @@ public final class MySqlServer implements AutoCloseable {
         sink.flushAndClose();
     }
 
-    Connection newConnection(String remoteHost, ChannelPacketSink sink, Runnable onLogin, Supplier<String> tlsCipher) {
-        return new Connection(nextConnectionId.getAndIncrement() & 0xFFFFFFFFL, remoteHost, sessions, options, sink,
-                onLogin, tlsCipher);
+    /** @param tls the connection's TLS session once its handshake is done, else null */
+    Connection newConnection(String remoteHost, ChannelPacketSink sink, Runnable onLogin, Supplier<SSLSession> tls) {
+        return new Connection(nextConnectionId.getAndIncrement() & 0xFFFFFFFFL, remoteHost, sessions, options,
+                new Login(auth, remoteHost, tls), sink, onLogin, () -> {
+                    SSLSession session = tls.get();
+                    return session == null ? null : session.getCipherSuite();
+                });
     }
 
     void connectionClosed() {

@@ -114,6 +114,13 @@ final class RawClient implements AutoCloseable {
     }
 
     byte[] handshakeResponse(int capabilities, String user, String password, String database, String plugin) {
+        byte[] auth = plugin.equals("mysql_native_password") ? TestSessions.scramblePassword(password, scramble())
+                : new byte[32];
+        return handshakeResponse(capabilities, user, auth, database, plugin);
+    }
+
+    /** A HandshakeResponse41 carrying {@code auth} as it is (at most 250 bytes). */
+    byte[] handshakeResponse(int capabilities, String user, byte[] auth, String database, String plugin) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         int caps = capabilities | (database != null ? CONNECT_WITH_DB : 0);
         writeInt(b, caps, 4);
@@ -122,13 +129,7 @@ final class RawClient implements AutoCloseable {
         b.writeBytes(new byte[23]);
         b.writeBytes(user.getBytes(StandardCharsets.UTF_8));
         b.write(0);
-        byte[] auth = plugin.equals("mysql_native_password") ? TestSessions.scramblePassword(password, scramble())
-                : new byte[32];
-        if ((caps & LENENC_AUTH) != 0) {
-            b.write(auth.length);
-        } else {
-            b.write(auth.length);
-        }
+        b.write(auth.length);
         b.writeBytes(auth);
         if (database != null) {
             b.writeBytes(database.getBytes(StandardCharsets.UTF_8));

@@ -1,6 +1,7 @@
 package io.shoaldb.protocol.mysql;
 
 import io.shoaldb.api.Authenticator;
+import io.shoaldb.api.CredentialVersion;
 import io.shoaldb.api.ClientInfo;
 import io.shoaldb.api.PreparedStatementInfo;
 import io.shoaldb.api.QueryResult;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -83,6 +85,7 @@ final class TestSessions implements SessionFactory {
         NULLS = nulls;
     }
 
+    final TestAuthenticator authenticator = new TestAuthenticator();
     final List<ClientInfo> opened = new CopyOnWriteArrayList<>();
     /** Session calls made on a platform thread (an event loop would be one): must stay empty. */
     final List<String> callsOffVirtualThreads = new CopyOnWriteArrayList<>();
@@ -136,22 +139,36 @@ final class TestSessions implements SessionFactory {
 
     @Override
     public Authenticator authenticator() {
-        return new Authenticator() {
-            @Override
-            public boolean verifyNativePassword(String user, byte[] scramble, byte[] response) {
-                String password = switch (user) {
-                    case "root" -> "";
-                    case "alice" -> "secret";
-                    default -> null;
-                };
-                return password != null && Arrays.equals(scramblePassword(password, scramble), response);
-            }
+        return authenticator;
+    }
 
-            @Override
-            public boolean verifyPassword(String user, String password) {
-                throw new UnsupportedOperationException();
-            }
-        };
+    /** root has no password, alice's is "secret"; tests bump the credential version as a password change would. */
+    static final class TestAuthenticator implements Authenticator, CredentialVersion {
+        final AtomicLong version = new AtomicLong();
+
+        @Override
+        public boolean verifyNativePassword(String user, byte[] scramble, byte[] response) {
+            String password = password(user);
+            return password != null && Arrays.equals(scramblePassword(password, scramble), response);
+        }
+
+        @Override
+        public boolean verifyPassword(String user, String password) {
+            return password != null && password.equals(password(user));
+        }
+
+        @Override
+        public long credentialVersion() {
+            return version.get();
+        }
+
+        private static String password(String user) {
+            return switch (user) {
+                case "root" -> "";
+                case "alice" -> "secret";
+                default -> null;
+            };
+        }
     }
 
     @Override

@@ -6,7 +6,8 @@ import io.shoaldb.common.error.ErrorCode;
 /**
  * The checks a statement makes for the session's account, each throwing MySQL's error with Doris's text when
  * the account lacks the privilege: 1142 for a table, 1044 for a database, 1227 for ADMIN / GRANT. The texts name
- * the user and the host the client connects from, as MySQL and Doris do.
+ * the user and the host the client connects from, as MySQL and Doris do. information_schema is read-only for every
+ * user, administrators included: anything but SELECT on it is 1044, as in MySQL.
  */
 public final class AccessDenied {
     private final Privileges privileges;
@@ -24,6 +25,7 @@ public final class AccessDenied {
     }
 
     public void checkTable(Privilege privilege, String database, String table) {
+        checkWritable(privilege, database);
         if (!privileges.has(privilege, database, table)) {
             throw tableDenied(privilege.command(), database, table);
         }
@@ -37,6 +39,7 @@ public final class AccessDenied {
     }
 
     public void checkDatabase(Privilege privilege, String database) {
+        checkWritable(privilege, database);
         if (!privileges.hasOnDatabase(privilege, database)) {
             throw ErrorCode.DB_ACCESS_DENIED.exception(user, clientHost, database);
         }
@@ -59,6 +62,12 @@ public final class AccessDenied {
     public void checkManageAccounts() {
         if (!privileges.canManageAccounts()) {
             throw ErrorCode.SPECIFIC_ACCESS_DENIED.exception("GRANT");
+        }
+    }
+
+    private void checkWritable(Privilege privilege, String database) {
+        if (privilege != Privilege.SELECT_PRIV && Privileges.INFORMATION_SCHEMA.equalsIgnoreCase(database)) {
+            throw ErrorCode.DB_ACCESS_DENIED.exception(user, clientHost, Privileges.INFORMATION_SCHEMA);
         }
     }
 

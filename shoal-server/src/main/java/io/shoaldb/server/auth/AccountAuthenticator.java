@@ -1,18 +1,25 @@
 package io.shoaldb.server.auth;
 
 import io.shoaldb.api.Authenticator;
+import io.shoaldb.api.CredentialVersion;
+import io.shoaldb.api.PasswordHashProof;
 import io.shoaldb.catalog.Catalog;
 import io.shoaldb.catalog.auth.NativePassword;
 import io.shoaldb.catalog.auth.UserAccount;
 import io.shoaldb.catalog.auth.UserIdentity;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * Authenticates against the accounts in the catalog. A client's user name and host pick one account, the most
  * specific host pattern first (MySQL's rule); that account's password alone decides, and its privileges apply to
- * the session. Only SHA1(SHA1(password)) is stored, which checks both a scrambled response and a clear password.
+ * the session. Only SHA1(SHA1(password)) is stored, which checks both a scrambled response and a clear password,
+ * and proves to MariaDB's clients that the server knows the password. The catalog's credential version lets the
+ * caching_sha2_password cache forget every entry once an account is created, dropped or given a new password.
  */
-public final class AccountAuthenticator implements Authenticator {
+public final class AccountAuthenticator implements Authenticator, CredentialVersion, PasswordHashProof {
     private static final String ANY_HOST = "%";
 
     private final Catalog catalog;
@@ -63,5 +70,26 @@ public final class AccountAuthenticator implements Authenticator {
         return account(user, clientHost)
                 .map(account -> NativePassword.verifyClear(account.password(), password))
                 .orElse(false);
+    }
+
+    @Override
+    public long credentialVersion() {
+        return catalog.snapshot().access().credentialVersion();
+    }
+
+    @Override
+    public byte[] nativePasswordProof(String user, String clientHost, byte[] nonce, byte[] certificateFingerprint) {
+        String stored = account(user, clientHost).map(UserAccount::password).orElse("");
+        if (stored.isEmpty()) {
+            return null;
+        }
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            sha256.update(HexFormat.of().parseHex(stored.substring(1))); // stored: "*" + HEX(SHA1(SHA1(pw)))
+            sha256.update(nonce);
+            return sha256.digest(certificateFingerprint);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 }

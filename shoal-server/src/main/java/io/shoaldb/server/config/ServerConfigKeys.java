@@ -1,6 +1,7 @@
 package io.shoaldb.server.config;
 
 import io.shoaldb.common.config.ConfigKey;
+import io.shoaldb.protocol.mysql.auth.AuthPlugin;
 import java.util.List;
 
 /** Every key a {@code shoal.conf} may set. Unknown keys are refused at start. */
@@ -31,6 +32,11 @@ public final class ServerConfigKeys {
             "mysql_ssl_default_server_certificate_password", "", "password of that keystore");
     public static final ConfigKey<Boolean> REQUIRE_SECURE_TRANSPORT = ConfigKey.bool("require_secure_transport",
             false, "refuse MySQL-protocol logins that do not use TLS");
+    public static final ConfigKey<AuthPlugin> DEFAULT_AUTHENTICATION_PLUGIN = ConfigKey.custom(
+            "default_authentication_plugin", ServerConfigKeys::authPlugin, AuthPlugin.MYSQL_NATIVE_PASSWORD.pluginName(),
+            "plugin the MySQL greeting announces: mysql_native_password (clients asking for caching_sha2_password get "
+                    + "it over TLS or from its cache) or caching_sha2_password (every client is switched to it; "
+                    + "an RSA key for clients without TLS is made under meta_dir/auth)");
     public static final ConfigKey<Boolean> ENABLE_HTTPS = ConfigKey.bool("enable_https", false,
             "also serve Stream Load and the REST API over TLS on https_port");
     public static final ConfigKey<Integer> HTTPS_PORT = ConfigKey.port("https_port", 8050, "HTTPS port (enable_https)");
@@ -113,10 +119,19 @@ public final class ServerConfigKeys {
     private ServerConfigKeys() {
     }
 
+    private static AuthPlugin authPlugin(String text) {
+        AuthPlugin plugin = AuthPlugin.byName(text.trim());
+        if (plugin == null) {
+            throw new IllegalArgumentException("must be mysql_native_password or caching_sha2_password");
+        }
+        return plugin;
+    }
+
     public static List<ConfigKey<?>> all() {
         return List.of(QUERY_PORT, HTTP_PORT, WEBSERVER_PORT, BIND_ADDRESS, STORAGE_ROOT_PATH, META_DIR,
                 SYS_LOG_DIR, ROOT_PASSWORD, ENABLE_SSL, MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE,
-                MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, ENABLE_HTTPS, HTTPS_PORT,
+                MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE_PASSWORD, REQUIRE_SECURE_TRANSPORT, DEFAULT_AUTHENTICATION_PLUGIN,
+                ENABLE_HTTPS, HTTPS_PORT,
                 KEY_STORE_PATH, KEY_STORE_PASSWORD, KEY_STORE_TYPE, ENABLE_METRICS_AUTH, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
                 LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,

@@ -6,6 +6,7 @@ import io.shoaldb.catalog.model.Database;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.expression.LikeMatcher;
+import io.shoaldb.server.infoschema.InformationSchema;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.tree.SqlCreateDatabase;
 import io.shoaldb.sql.tree.SqlDropDatabase;
@@ -13,7 +14,7 @@ import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlUseDatabase;
 import java.util.function.Predicate;
 
-/** CREATE / DROP / USE / SHOW DATABASES. */
+/** CREATE / DROP / USE / SHOW DATABASES; information_schema is listed first and can be used, not created. */
 final class DatabaseStatements {
     private final ServerContext server;
 
@@ -24,6 +25,12 @@ final class DatabaseStatements {
     StatementResult create(SqlCreateDatabase statement) {
         if (!statement.properties().isEmpty()) {
             throw ErrorCode.UNKNOWN_PROPERTY.exception(statement.properties());
+        }
+        if (InformationSchema.names(statement.database())) {
+            if (statement.ifNotExists()) {
+                return UpdateResult.OK;
+            }
+            throw ErrorCode.DATABASE_EXISTS.exception(statement.database());
         }
         server.catalog().createDatabase(statement.database(), statement.ifNotExists());
         return UpdateResult.OK;
@@ -39,7 +46,8 @@ final class DatabaseStatements {
     }
 
     StatementResult use(ShoalSession session, SqlUseDatabase statement) {
-        session.useDatabase(statement.database());
+        String database = statement.database();
+        session.useDatabase(InformationSchema.names(database) ? InformationSchema.NAME : database);
         return UpdateResult.OK;
     }
 
@@ -47,6 +55,9 @@ final class DatabaseStatements {
     StatementResult show(ShoalSession session, SqlShowDatabases statement, Privileges privileges) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
         TextTable table = new TextTable("Database");
+        if (like.test(InformationSchema.NAME)) {
+            table.row(InformationSchema.NAME);
+        }
         for (Database database : server.catalog().snapshot().databases()) {
             if (like.test(database.name()) && privileges.canSeeDatabase(database.name())) {
                 table.row(database.name());
@@ -56,7 +67,7 @@ final class DatabaseStatements {
     }
 
     void checkExists(String database) {
-        if (server.catalog().snapshot().database(database).isEmpty()) {
+        if (!InformationSchema.names(database) && server.catalog().snapshot().database(database).isEmpty()) {
             throw ErrorCode.UNKNOWN_DATABASE.exception(database);
         }
     }

@@ -3,14 +3,12 @@ package io.shoaldb.server.statement;
 import io.shoaldb.api.RowListResult;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.server.expression.LikeMatcher;
-import io.shoaldb.server.session.SessionActivity;
+import io.shoaldb.server.infoschema.CharacterSets;
+import io.shoaldb.server.infoschema.ProcessList;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.Warning;
 import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowWarnings;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.function.Predicate;
 
 /** SHOW WARNINGS / ERRORS and the fixed-answer SHOWs clients and tools ask (collations, engines...). */
@@ -36,20 +34,24 @@ final class InfoStatements {
     StatementResult showSimple(ShoalSession session, SqlShowSimple statement, boolean admin) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), true);
         return switch (statement.kind()) {
-            case COLLATION -> new TextTable("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen")
-                    .row("utf8mb4_general_ci", "utf8mb4", "45", "Yes", "Yes", "1")
-                    .row("utf8mb4_bin", "utf8mb4", "46", "", "Yes", "1")
-                    .row("utf8_general_ci", "utf8", "33", "Yes", "Yes", "1")
-                    .row("binary", "binary", "63", "Yes", "Yes", "1")
-                    .resultWhereFirstColumn(like);
-            case CHARSET -> new TextTable("Charset", "Description", "Default collation", "Maxlen")
-                    .row("utf8mb4", "UTF-8 Unicode", "utf8mb4_general_ci", "4")
-                    .row("utf8", "UTF-8 Unicode", "utf8_general_ci", "3")
-                    .row("binary", "Binary pseudo charset", "binary", "1")
-                    .resultWhereFirstColumn(like);
-            case ENGINES -> new TextTable("Engine", "Support", "Comment", "Transactions", "XA", "Savepoints")
-                    .row("OLAP", "DEFAULT", "ShoalDB columnar tables", "YES", "NO", "NO")
-                    .resultWhereFirstColumn(like);
+            case COLLATION -> {
+                TextTable table = new TextTable("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen");
+                CharacterSets.COLLATIONS.forEach(c -> table.row(c.name(), c.charset(), Integer.toString(c.id()),
+                        c.isDefault() ? "Yes" : "", "Yes", Integer.toString(c.sortLength())));
+                yield table.resultWhereFirstColumn(like);
+            }
+            case CHARSET -> {
+                TextTable table = new TextTable("Charset", "Description", "Default collation", "Maxlen");
+                CharacterSets.CHARACTER_SETS.forEach(c -> table.row(c.name(), c.description(), c.defaultCollation(),
+                        Integer.toString(c.maxLength())));
+                yield table.resultWhereFirstColumn(like);
+            }
+            case ENGINES -> {
+                TextTable table = new TextTable("Engine", "Support", "Comment", "Transactions", "XA", "Savepoints");
+                CharacterSets.ENGINES.forEach(e -> table.row(e.name(), e.support(), e.comment(), e.transactions(),
+                        e.xa(), e.savepoints()));
+                yield table.resultWhereFirstColumn(like);
+            }
             case STATUS -> new TextTable("Variable_name", "Value")
                     .row("Ssl_cipher", session.tlsCipher() == null ? "" : session.tlsCipher())
                     .row("Threads_connected", Integer.toString(server.sessions().all().size()))
@@ -65,19 +67,16 @@ final class InfoStatements {
      */
     private RowListResult processList(ShoalSession self, boolean full, boolean admin) {
         TextTable table = new TextTable("Id", "User", "Host", "db", "Command", "Time", "State", "Info");
-        List<ShoalSession> sessions = new ArrayList<>(server.sessions().all());
-        sessions.sort(Comparator.comparingLong(ShoalSession::connectionId));
-        for (ShoalSession session : sessions) {
-            if (!admin && !session.user().equals(self.user())) {
+        for (ProcessList.Entry e : ProcessList.of(server.sessions())) {
+            String info = e.info();
+            if (!admin && !e.user().equals(self.user())) {
                 continue;
             }
-            SessionActivity.Snapshot now = session.activity().snapshot();
-            String info = now.statement();
             if (info != null && !full && info.length() > PROCESSLIST_INFO_CHARS) {
                 info = info.substring(0, PROCESSLIST_INFO_CHARS);
             }
-            table.row(Long.toString(session.connectionId()), session.user(), session.remoteHost(),
-                    session.currentDatabase(), now.command(), Long.toString(now.seconds()), now.state(), info);
+            table.row(Long.toString(e.id()), e.user(), e.host(), e.database(), e.command(), Long.toString(e.seconds()),
+                    e.state(), info);
         }
         return table.result();
     }

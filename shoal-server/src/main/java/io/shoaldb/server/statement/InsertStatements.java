@@ -79,7 +79,7 @@ final class InsertStatements {
             // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
             // is written, so a query error leaves nothing behind.
             PhysicalPlan plan = server.planner().plan(statement.source(), catalog, session.currentDatabase(),
-                    QueryContexts.planner(session, server.storage()));
+                    QueryContexts.planner(session, server));
             access.checkReads(session, plan);
             if (plan.columns().size() != columns.size()) {
                 throw ErrorCode.WRONG_VALUE_COUNT.exception(1);

@@ -1,20 +1,27 @@
 package io.shoaldb.server.statement;
 
+import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.exec.QueryContext;
 import io.shoaldb.exec.spill.SpillSettings;
+import io.shoaldb.server.auth.Privileges;
+import io.shoaldb.server.infoschema.AccountGrants;
+import io.shoaldb.server.infoschema.InformationSchema;
+import io.shoaldb.server.infoschema.TableSizes;
+import io.shoaldb.server.infoschema.Visibility;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
  * What a query takes from its session and the server: Doris's {@code query_timeout},
  * {@code parallel_pipeline_task_num}, {@code exec_mem_limit} and the spill switches for execution; {@code broadcast_row_count_limit} and the tables' row
- * counts (from storage) for planning.
+ * counts (from storage) and information_schema for planning.
  */
 final class QueryContexts {
     private QueryContexts() {
@@ -30,23 +37,46 @@ final class QueryContexts {
         return QueryContext.of(timeout, parallelism).withMemoryLimit(memLimit).withSpill(spill);
     }
 
-    static PlannerSettings planner(ShoalSession session, StorageEngine storage) {
+    static PlannerSettings planner(ShoalSession session, ServerContext server) {
         long broadcastLimit = Long.parseLong(session.variables().get("broadcast_row_count_limit"));
-        return new PlannerSettings(rowCounts(storage), broadcastLimit);
+        return new PlannerSettings(rowCounts(server.storage()), broadcastLimit, List.of(informationSchema(session, server)));
+    }
+
+    /** information_schema as this session's queries see it now: the grants and objects its account may see. */
+    static InformationSchema informationSchema(ShoalSession session, ServerContext server) {
+        CatalogSnapshot snapshot = server.catalog().snapshot();
+        Privileges privileges = session.privileges(snapshot);
+        return new InformationSchema(snapshot, TableSizes.of(server.storage()), server.sessions(),
+                new AccountGrants(snapshot, session.account(), privileges.isAdmin()), session.user(),
+                visibility(privileges));
+    }
+
+    private static Visibility visibility(Privileges privileges) {
+        return new Visibility() {
+            @Override
+            public boolean database(String name) {
+                return privileges.canSeeDatabase(name);
+            }
+
+            @Override
+            public boolean table(String database, String table) {
+                return privileges.canSeeTable(database, table);
+            }
+        };
     }
 
     /**
      * Planner settings that also note, per table the planner asked about, the magnitude of its row count
      * ({@link #magnitude}), so that a cached plan can tell when its tables have changed size a lot.
      */
-    static PlannerSettings planner(ShoalSession session, StorageEngine storage, Map<Long, Integer> magnitudes) {
-        PlannerSettings plain = planner(session, storage);
+    static PlannerSettings planner(ShoalSession session, ServerContext server, Map<Long, Integer> magnitudes) {
+        PlannerSettings plain = planner(session, server);
         TableStatistics counts = plain.statistics();
         return new PlannerSettings(tableId -> {
             OptionalLong rows = counts.rowCount(tableId);
             magnitudes.put(tableId, rows.isPresent() ? magnitude(rows.getAsLong()) : -1);
             return rows;
-        }, plain.broadcastRowLimit());
+        }, plain.broadcastRowLimit(), plain.systemDatabases());
     }
 
     /** Whether every table still has the row-count magnitude noted while planning. */

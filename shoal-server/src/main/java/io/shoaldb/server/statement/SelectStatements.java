@@ -148,7 +148,7 @@ final class SelectStatements {
 
     private PhysicalPlan plan(ShoalSession session, SqlNode query) {
         return server.planner().plan(query, server.catalog().snapshot(), session.currentDatabase(),
-                QueryContexts.planner(session, server.storage()));
+                QueryContexts.planner(session, server));
     }
 
     /**
@@ -200,7 +200,7 @@ final class SelectStatements {
             }
             List<String> labels = labels(statement, bound);
             PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(),
-                    session.currentDatabase(), QueryContexts.planner(session, server.storage()));
+                    session.currentDatabase(), QueryContexts.planner(session, server));
             access.checkReads(session, plan);
             return BatchQueryResult.columns(plan.columns(), labels);
         } catch (ShoalException notPlannable) {
@@ -248,11 +248,11 @@ final class SelectStatements {
         PhysicalPlan plan;
         try {
             template = server.planner().prepare(statement, shape, catalog, session.currentDatabase(),
-                    QueryContexts.planner(session, server.storage(), magnitudes));
+                    QueryContexts.planner(session, server, magnitudes));
             plan = template.bind(shape);
         } catch (RuntimeException notParameterisable) {
             return server.planner().plan(DorisSqlParser.parse(sql), catalog, session.currentDatabase(),
-                    QueryContexts.planner(session, server.storage()));
+                    QueryContexts.planner(session, server));
         }
         server.planCache().miss();
         if (template.reusable()) {

@@ -27,6 +27,8 @@ import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
 import io.shoaldb.sql.tree.SqlShowSimple;
 import io.shoaldb.sql.tree.SqlShowGroupCommit;
+import io.shoaldb.sql.tree.SqlShowIndex;
+import io.shoaldb.sql.tree.SqlShowTableStatus;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowQueryProfile;
 import io.shoaldb.sql.tree.SqlShowTables;
@@ -62,12 +64,14 @@ public final class StatementDispatcher implements StatementRunner {
     private final KillStatements kills;
     private final StatementAccess access;
     private final AccountStatements accounts;
+    private final MetadataStatements metadata;
 
     public StatementDispatcher(ServerContext server) {
         this.access = new StatementAccess(server);
         this.accounts = new AccountStatements(server, access);
         this.databases = new DatabaseStatements(server);
-        this.tables = new TableStatements(server);
+        this.metadata = new MetadataStatements(server);
+        this.tables = new TableStatements(server, metadata);
         this.variables = new VariableStatements(server);
         QueryProfiles kept = new QueryProfiles();
         this.selects = new SelectStatements(server, kept, access);
@@ -119,6 +123,8 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
             case SqlKill kill -> kills.kill(session, kill, access.of(session).privileges().isAdmin());
             case SqlAccountStatement account -> accounts.run(session, account);
+            case SqlShowIndex show -> metadata.showIndex(session, show);
+            case SqlShowTableStatus show -> metadata.showTableStatus(session, show);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
     }

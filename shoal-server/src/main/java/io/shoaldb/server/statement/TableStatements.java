@@ -6,13 +6,17 @@ import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.ShowCreateTable;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.Column;
-import io.shoaldb.catalog.model.ColumnDefault;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.expression.LikeMatcher;
+import io.shoaldb.server.infoschema.CharacterSets;
+import io.shoaldb.server.infoschema.InformationSchema;
+import io.shoaldb.server.infoschema.TableDescriptions;
 import io.shoaldb.server.session.ShoalSession;
+import io.shoaldb.sql.planner.SystemColumn;
+import io.shoaldb.sql.planner.SystemTable;
 import io.shoaldb.sql.tree.AlterOperation;
 import io.shoaldb.sql.tree.SqlAlterTable;
 import io.shoaldb.sql.tree.SqlCreateTable;
@@ -27,9 +31,11 @@ import java.util.function.Predicate;
 /** CREATE / DROP / ALTER TABLE and the SHOW statements that describe tables. */
 final class TableStatements {
     private final ServerContext server;
+    private final MetadataStatements metadata;
 
-    TableStatements(ServerContext server) {
+    TableStatements(ServerContext server, MetadataStatements metadata) {
         this.server = server;
+        this.metadata = metadata;
     }
 
     StatementResult create(ShoalSession session, SqlCreateTable statement) {
@@ -70,11 +76,14 @@ final class TableStatements {
     /** The tables of the database that the session's account may see. */
     StatementResult showTables(ShoalSession session, SqlShowTables statement, Privileges privileges) {
         String database = Names.database(session, statement.database());
+        Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
+        if (InformationSchema.names(database)) {
+            return systemTables(session, statement.full(), like);
+        }
         CatalogSnapshot snapshot = server.catalog().snapshot();
         if (snapshot.database(database).isEmpty()) {
             throw ErrorCode.UNKNOWN_DATABASE.exception(database);
         }
-        Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
         TextTable result = statement.full()
                 ? new TextTable("Tables_in_" + database, "Table_type")
                 : new TextTable("Tables_in_" + database);
@@ -91,6 +100,22 @@ final class TableStatements {
         return result.result();
     }
 
+    /** information_schema's tables, by name, as MySQL lists them: SYSTEM VIEWs. */
+    private StatementResult systemTables(ShoalSession session, boolean full, Predicate<String> like) {
+        String header = "Tables_in_" + InformationSchema.NAME;
+        TextTable result = full ? new TextTable(header, "Table_type") : new TextTable(header);
+        QueryContexts.informationSchema(session, server).tables().stream().map(SystemTable::name).sorted()
+                .filter(like)
+                .forEach(name -> {
+                    if (full) {
+                        result.row(name, "SYSTEM VIEW");
+                    } else {
+                        result.row(name);
+                    }
+                });
+        return result.result();
+    }
+
     StatementResult showCreate(ShoalSession session, SqlShowCreateTable statement) {
         String database = Names.database(session, statement.database());
         CatalogSnapshot snapshot = server.catalog().snapshot();
@@ -100,13 +125,29 @@ final class TableStatements {
     }
 
     StatementResult showColumns(ShoalSession session, SqlShowColumns statement) {
-        Table table = table(server.catalog().snapshot(), Names.database(session, statement.database()),
-                statement.table());
+        String database = Names.database(session, statement.database());
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), true);
         TextTable result = statement.full()
                 ? new TextTable("Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges",
                         "Comment")
                 : new TextTable("Field", "Type", "Null", "Key", "Default", "Extra");
+        if (InformationSchema.names(database)) {
+            for (SystemColumn column : metadata.systemTable(session, statement.table()).columns()) {
+                if (!like.test(column.name())) {
+                    continue;
+                }
+                String type = column.type().toSql();
+                String nullable = column.nullable() ? "YES" : "NO";
+                if (statement.full()) {
+                    String collation = column.type().id().isString() ? CharacterSets.DEFAULT_COLLATION : null;
+                    result.row(column.name(), type, collation, nullable, "false", null, "", "select", "");
+                } else {
+                    result.row(column.name(), type, nullable, "false", null, "");
+                }
+            }
+            return result.result();
+        }
+        Table table = table(server.catalog().snapshot(), database, statement.table());
         for (Column column : table.columns()) {
             if (!like.test(column.name())) {
                 continue;
@@ -114,10 +155,10 @@ final class TableStatements {
             String type = column.type().toSql();
             String nullable = column.nullable() ? "YES" : "NO";
             String key = Boolean.toString(column.key());
-            String defaultText = defaultText(column.defaultValue());
-            String extra = column.aggregation() == null ? "" : column.aggregation().name();
+            String defaultText = TableDescriptions.defaultText(column.defaultValue());
+            String extra = TableDescriptions.extra(column);
             if (statement.full()) {
-                String collation = column.type().id().isString() ? "utf8mb4_general_ci" : null;
+                String collation = column.type().id().isString() ? CharacterSets.DEFAULT_COLLATION : null;
                 result.row(column.name(), type, collation, nullable, key, defaultText, extra, "select,insert,update",
                         column.comment());
             } else {
@@ -135,17 +176,6 @@ final class TableStatements {
                 .filter(column -> like.test(column.name()))
                 .map(column -> new ResultColumn(column.name(), table.name(), database, column.type(), column.nullable()))
                 .toList();
-    }
-
-    private static String defaultText(ColumnDefault value) {
-        if (value == null) {
-            return null;
-        }
-        return switch (value.kind()) {
-            case NULL -> null;
-            case CURRENT_TIMESTAMP -> "CURRENT_TIMESTAMP";
-            case LITERAL -> value.literal();
-        };
     }
 
     static Table table(CatalogSnapshot snapshot, String database, String name) {

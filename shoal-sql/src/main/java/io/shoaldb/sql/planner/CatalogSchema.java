@@ -2,7 +2,9 @@ package io.shoaldb.sql.planner;
 
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.Database;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.calcite.rel.type.RelProtoDataType;
@@ -15,16 +17,18 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Calcite's root schema over one catalog snapshot: one sub-schema per database. Database (and table) names
- * are case-sensitive as in Doris even though the validator matches column names ignoring case, so the
+ * are case-sensitive as in Doris (but for the system databases, which match ignoring case as in MySQL) even though the validator matches column names ignoring case, so the
  * lookups answer a case-insensitive request with the exact name only.
  */
 final class CatalogSchema extends AbstractSchema {
     private final CatalogSnapshot catalog;
     private final TableStatistics statistics;
+    private final List<SystemDatabase> systemDatabases;
 
-    CatalogSchema(CatalogSnapshot catalog, TableStatistics statistics) {
+    CatalogSchema(CatalogSnapshot catalog, TableStatistics statistics, List<SystemDatabase> systemDatabases) {
         this.catalog = catalog;
         this.statistics = statistics;
+        this.systemDatabases = systemDatabases;
     }
 
     /**
@@ -42,21 +46,30 @@ final class CatalogSchema extends AbstractSchema {
 
     @Override
     public Lookup<? extends Schema> subSchemas() {
-        return new Lookup<DatabaseSchema>() {
+        return new Lookup<Schema>() {
             @Override
-            public DatabaseSchema get(String name) {
+            public Schema get(String name) {
+                Optional<SystemDatabase> system = SystemDatabase.find(systemDatabases, name);
+                if (system.isPresent()) {
+                    return new SystemSchema(system.get());
+                }
                 return catalog.database(name).map(db -> new DatabaseSchema(catalog, db, statistics)).orElse(null);
             }
 
             @Override
-            public Named<DatabaseSchema> getIgnoreCase(String name) {
-                DatabaseSchema s = get(name);
+            public Named<Schema> getIgnoreCase(String name) {
+                Schema s = get(name);
                 return s == null ? null : new Named<>(name, s);
             }
 
             @Override
             public Set<String> getNames(LikePattern pattern) {
                 Set<String> names = new TreeSet<>();
+                for (SystemDatabase d : systemDatabases) {
+                    if (pattern.matcher().apply(d.name())) {
+                        names.add(d.name());
+                    }
+                }
                 for (Database d : catalog.databases()) {
                     if (pattern.matcher().apply(d.name())) {
                         names.add(d.name());

@@ -140,6 +140,10 @@ final class PhysicalTranslator {
             Translated t = translate(rel);
             return new Input(t, identity(t.node()));
         }
+        SystemTableAdapter system = scan.getTable().unwrap(SystemTableAdapter.class);
+        if (system != null) {
+            return systemScan(system.table(), rel instanceof Filter f ? f.getCondition() : null);
+        }
         CatalogTable catalogTable = scan.getTable().unwrap(CatalogTable.class);
         if (catalogTable == null) {
             throw ErrorCode.INTERNAL_ERROR.exception("scan of a table outside the catalog: " + scan.getTable());
@@ -177,6 +181,19 @@ final class PhysicalTranslator {
         PhysicalScan physical = new PhysicalScan(table.id(), catalogTable.database(), table.name(), columns,
                 ScanPredicates.derive(filter, columns), filter, outputs);
         return new Input(new Translated(physical, true), mapping);
+    }
+
+    /**
+     * A system table's rows as they are now, as constant rows (filtered when the query says so): they are few, and
+     * taking them here, once per planning, gives every query one consistent view of the server's state.
+     */
+    private Input systemScan(SystemTable table, RexNode condition) {
+        List<DataType> types = table.columns().stream().map(SystemColumn::type).toList();
+        PhysicalNode node = new PhysicalValues(types, table.rows());
+        if (condition != null) {
+            node = new PhysicalFilter(node, rex(types, identity(node), condition));
+        }
+        return new Input(new Translated(node, false), identity(node));
     }
 
     private Translated project(Project project) {

@@ -6,6 +6,7 @@ import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.planner.physical.OutputColumn;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
+import io.shoaldb.sql.tree.SqlCollateOperator;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -54,16 +56,19 @@ public final class QueryPlanner {
             .withDefaultNullCollation(NullCollation.LOW)
             .withIdentifierExpansion(true);
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(DivisionNullability.OPERATORS,
+            SqlOperatorTables.of(SqlCollateOperator.INSTANCE),
             DivisionNullability.withoutReplaced(SqlStdOperatorTable.instance()),
             ScalarFunctions.operatorTable());
 
     /**
      * Calcite's conversions, except that AVG stays AVG: Calcite expands AVG(x) OVER w into SUM / COUNT cast back
      * to x's type (an integer average would lose its fraction); our window operator computes AVG itself, with
-     * Doris's result type. Plain aggregates do not go through this table.
+     * Doris's result type. Plain aggregates do not go through this table. {@code x COLLATE name} is x: text
+     * compares as UTF-8 bytes.
      */
     private static final SqlRexConvertletTable CONVERTLETS = call -> call.getKind() == SqlKind.AVG
             ? StandardConvertletTable.INSTANCE::convertCall
+            : call.getOperator() == SqlCollateOperator.INSTANCE ? (cx, c) -> cx.convertExpression(c.operand(0))
             : DivisionNullability.CONVERTLETS.get(call);
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
@@ -73,7 +78,8 @@ public final class QueryPlanner {
     /** Plans with table row counts, which decide join order, build sides and broadcast vs partitioned joins. */
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         SupportedSyntax.check(query);
-        TableResolver.check(query, catalog, currentDatabase);
+        HavingWithoutGroupBy.rewrite(query);
+        TableResolver.check(query, catalog, currentDatabase, settings.systemDatabases());
         PlanningPhases.mark("check");
         return optimise(query, catalog, currentDatabase, settings).translate();
     }
@@ -87,14 +93,28 @@ public final class QueryPlanner {
     public PlanTemplate prepare(SqlNode query, QueryShape shape, CatalogSnapshot catalog, String currentDatabase,
             PlannerSettings settings) {
         SupportedSyntax.check(query);
-        TableResolver.check(query, catalog, currentDatabase);
+        HavingWithoutGroupBy.rewrite(query);
+        TableResolver.check(query, catalog, currentDatabase, settings.systemDatabases());
         LiteralParameters parameters = LiteralParameters.replace(query, shape);
         Optimised optimised = optimise(query, catalog, currentDatabase, settings);
-        boolean reusable = !readsTheClock(optimised.rel());
+        boolean reusable = !readsTheClock(optimised.rel()) && !readsSystemTables(optimised.rel());
         if (parameters.count() == 0) {
             return PlanTemplate.fixed(optimised.translate(), shape, reusable);
         }
         return new PlanTemplate(optimised, parameters, shape, reusable);
+    }
+
+    /** Whether a plan scans a system table, whose rows are taken at planning time. */
+    private static boolean readsSystemTables(RelNode rel) {
+        boolean[] found = {false};
+        rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(TableScan scan) {
+                found[0] |= scan.getTable().unwrap(SystemTableAdapter.class) != null;
+                return super.visit(scan);
+            }
+        });
+        return found[0];
     }
 
     /** Whether a plan calls a function without arguments (now(), CURRENT_DATE), which translation folds. */
@@ -118,7 +138,8 @@ public final class QueryPlanner {
 
     private Optimised optimise(SqlNode query, CatalogSnapshot catalog, String currentDatabase, PlannerSettings settings) {
         JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(ShoalTypeSystem.INSTANCE);
-        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics()));
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog, settings.statistics(),
+                settings.systemDatabases()));
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteCatalogReader reader = new CalciteCatalogReader(root,

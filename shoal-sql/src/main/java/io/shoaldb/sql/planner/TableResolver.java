@@ -3,6 +3,8 @@ package io.shoaldb.sql.planner;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.common.error.ErrorCode;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -18,19 +20,23 @@ import org.apache.calcite.sql.SqlWithItem;
 /**
  * Checks every table a query reads - in joins, derived tables, subqueries and CTE bodies - before Calcite
  * does, so the client gets MySQL's errors (1046 no database, 1049 unknown database, 1146 {@code Table 'db.t'
- * doesn't exist}) with Doris's case-sensitive names. Names of CTEs in scope are not tables.
+ * doesn't exist}) with Doris's case-sensitive names (system databases such as information_schema match ignoring
+ * case, as in MySQL). Names of CTEs in scope are not tables.
  */
 final class TableResolver {
     private final CatalogSnapshot catalog;
     private final String currentDatabase;
+    private final List<SystemDatabase> systemDatabases;
 
-    private TableResolver(CatalogSnapshot catalog, String currentDatabase) {
+    private TableResolver(CatalogSnapshot catalog, String currentDatabase, List<SystemDatabase> systemDatabases) {
         this.catalog = catalog;
         this.currentDatabase = currentDatabase;
+        this.systemDatabases = systemDatabases;
     }
 
-    static void check(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
-        new TableResolver(catalog, currentDatabase).query(query, Set.of());
+    static void check(SqlNode query, CatalogSnapshot catalog, String currentDatabase,
+            List<SystemDatabase> systemDatabases) {
+        new TableResolver(catalog, currentDatabase, systemDatabases).query(query, Set.of());
     }
 
     private void query(SqlNode node, Set<String> ctes) {
@@ -106,6 +112,13 @@ final class TableResolver {
             table = id.names.get(1);
         } else {
             throw ErrorCode.NOT_SUPPORTED.exception("catalog-qualified table names (" + id + ")");
+        }
+        Optional<SystemDatabase> system = SystemDatabase.find(systemDatabases, db);
+        if (system.isPresent()) {
+            if (system.get().table(table).isEmpty()) {
+                throw ErrorCode.NO_SUCH_TABLE.exception(system.get().name(), table);
+            }
+            return;
         }
         if (catalog.database(db).isEmpty()) {
             throw ErrorCode.UNKNOWN_DATABASE.exception(db);

@@ -9,6 +9,7 @@ import io.shoaldb.sql.tree.SqlAlterTable;
 import io.shoaldb.sql.tree.SqlBegin;
 import io.shoaldb.sql.tree.SqlColumnDefault;
 import io.shoaldb.sql.tree.SqlColumnDefinition;
+import io.shoaldb.sql.tree.SqlCollateOperator;
 import io.shoaldb.sql.tree.SqlCommit;
 import io.shoaldb.sql.tree.SqlCreateDatabase;
 import io.shoaldb.sql.tree.SqlCreateTable;
@@ -22,6 +23,8 @@ import io.shoaldb.sql.tree.SqlSetVariables;
 import io.shoaldb.sql.tree.SqlShowColumns;
 import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowDatabases;
+import io.shoaldb.sql.tree.SqlShowIndex;
+import io.shoaldb.sql.tree.SqlShowTableStatus;
 import io.shoaldb.sql.tree.SqlExplainQuery;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowQueryProfile;
@@ -147,6 +150,25 @@ class DorisSqlParserStatementsTest {
                     assertThat(s.table()).isEqualTo("t1");
                 }),
                 of("SHOW CREATE TABLE `t1`", n -> assertThat(((SqlShowCreateTable) n).database()).isNull()),
+                of("SHOW INDEX FROM t1 FROM db1", n -> {
+                    SqlShowIndex s = (SqlShowIndex) n;
+                    assertThat(s.database()).isEqualTo("db1");
+                    assertThat(s.table()).isEqualTo("t1");
+                }),
+                of("show keys in db2.t2", n -> assertThat(((SqlShowIndex) n).database()).isEqualTo("db2")),
+                of("SHOW INDEXES FROM t3", n -> assertThat(((SqlShowIndex) n).database()).isNull()),
+                of("SHOW TABLE STATUS FROM db1 LIKE 'o%'", n -> {
+                    SqlShowTableStatus s = (SqlShowTableStatus) n;
+                    assertThat(s.database()).isEqualTo("db1");
+                    assertThat(s.likePattern()).isEqualTo("o%");
+                }),
+                of("SHOW TABLE STATUS", n -> assertThat(((SqlShowTableStatus) n).database()).isNull()),
+                of("SELECT a COLLATE utf8mb4_bin = 'x' FROM t", n -> {
+                    SqlBasicCall equals = (SqlBasicCall) ((SqlSelect) n).getSelectList().get(0);
+                    SqlBasicCall collate = (SqlBasicCall) equals.operand(0);
+                    assertThat(collate.getOperator()).isSameAs(SqlCollateOperator.INSTANCE);
+                    assertThat(((SqlLiteral) collate.operand(1)).getValueAs(String.class)).isEqualTo("utf8mb4_bin");
+                }),
                 of("SHOW VARIABLES", n -> {
                     SqlShowVariables s = (SqlShowVariables) n;
                     assertThat(s.global()).isFalse();

@@ -56,6 +56,38 @@ public record HandshakeResponse(int capabilities, long maxPacketSize, int collat
         return new HandshakeResponse(capabilities, maxPacket, collation, user, auth, database, plugin, attributes);
     }
 
+    /**
+     * COM_CHANGE_USER, which carries the same facts in another layout: the auth response always has a one-byte
+     * length (with CLIENT_SECURE_CONNECTION), the database is always present, and the collation, plugin and
+     * attributes follow only when the packet goes on. The connection's capabilities and max packet size stay
+     * those of its handshake.
+     *
+     * @param payload the command packet, starting with its command byte
+     * @param handshake the connection's handshake response
+     */
+    public static HandshakeResponse parseChangeUser(byte[] payload, HandshakeResponse handshake) {
+        PayloadReader in = new PayloadReader(payload, 1);
+        int capabilities = handshake.capabilities();
+        String user = in.nulTerminatedString();
+        byte[] auth = Capabilities.has(capabilities, Capabilities.SECURE_CONNECTION) ? in.bytes(in.int1())
+                : in.nulTerminatedBytes();
+        String database = in.nulTerminatedString();
+        int collation = handshake.collation();
+        String plugin = null;
+        Map<String, String> attributes = Map.of();
+        if (in.hasRemaining()) {
+            collation = in.int2();
+            if (Capabilities.has(capabilities, Capabilities.PLUGIN_AUTH)) {
+                plugin = in.nulTerminatedString();
+            }
+            if (Capabilities.has(capabilities, Capabilities.CONNECT_ATTRS) && in.hasRemaining()) {
+                attributes = attributes(new PayloadReader(in.lenencBytes()));
+            }
+        }
+        return new HandshakeResponse(capabilities, handshake.maxPacketSize(), collation, user, auth,
+                database.isEmpty() ? null : database, plugin, attributes);
+    }
+
     private static Map<String, String> attributes(PayloadReader in) {
         Map<String, String> attributes = new LinkedHashMap<>();
         while (in.hasRemaining()) {

@@ -1,2 +1,5 @@
-/** The connection phase: Handshake v10, capability negotiation and mysql_native_password authentication. */
+/**
+ * Authentication: Handshake v10, capability negotiation, mysql_native_password and caching_sha2_password (its
+ * fast-path cache, full authentication over TLS or RSA), AuthSwitchRequest and COM_CHANGE_USER.
+ */
 package io.shoaldb.protocol.mysql.auth;
