@@ -22,7 +22,7 @@ public final class InformationSchema implements SystemDatabase {
         List<SystemTable> all = new ArrayList<>();
         List<SystemTable> view = Collections.unmodifiableList(all);
         all.addAll(new CatalogTables(catalog, sizes, visibility, () -> view).tables());
-        all.add(ProcessList.table(sessions));
+        all.add(ProcessList.table(sessions, visibility));
         all.add(CharacterSets.characterSetsTable());
         all.add(CharacterSets.collationsTable());
         all.add(CharacterSets.enginesTable());

@@ -46,12 +46,13 @@ final class QueryContexts {
     static InformationSchema informationSchema(ShoalSession session, ServerContext server) {
         CatalogSnapshot snapshot = server.catalog().snapshot();
         Privileges privileges = session.privileges(snapshot);
+        String user = session.user();
         return new InformationSchema(snapshot, TableSizes.of(server.storage()), server.sessions(),
                 new AccountGrants(snapshot, session.account(), privileges.isAdmin()), session.user(),
-                visibility(privileges));
+                visibility(privileges, user));
     }
 
-    private static Visibility visibility(Privileges privileges) {
+    private static Visibility visibility(Privileges privileges, String user) {
         return new Visibility() {
             @Override
             public boolean database(String name) {
@@ -61,6 +62,11 @@ final class QueryContexts {
             @Override
             public boolean table(String database, String table) {
                 return privileges.canSeeTable(database, table);
+            }
+
+            @Override
+            public boolean sessionOf(String sessionUser) {
+                return privileges.isAdmin() || sessionUser.equals(user);
             }
         };
     }
