@@ -34,6 +34,25 @@ class CatalogAccountsTest {
     private static final UserIdentity ALICE_LOCAL = new UserIdentity("alice", "127.0.0.1");
 
     @Test
+    void theCredentialVersionGrowsWithAccountsAndPasswordsOnly() {
+        try (Catalog c = open()) {
+            long start = c.snapshot().access().credentialVersion();
+            c.createUser(new UserAccount(ALICE, NativePassword.hash("pw"), Grants.NONE, List.of()), false);
+            long created = c.snapshot().access().credentialVersion();
+            assertThat(created).isGreaterThan(start);
+            c.alterUser(ALICE, "GRANT", a -> a.withGrants(a.grants().plus(GrantTarget.GLOBAL,
+                    Set.of(Privilege.SELECT_PRIV))));
+            c.createRole(new Role("r", Grants.NONE), false);
+            assertThat(c.snapshot().access().credentialVersion()).as("grants and roles").isEqualTo(created);
+            c.alterUser(ALICE, "SET PASSWORD", a -> a.withPassword(NativePassword.hash("other")));
+            long changed = c.snapshot().access().credentialVersion();
+            assertThat(changed).isGreaterThan(created);
+            c.dropUser(ALICE, false);
+            assertThat(c.snapshot().access().credentialVersion()).isGreaterThan(changed);
+        }
+    }
+
+    @Test
     void accountsRolesAndGrantsSurviveJournalReplayAndImage() {
         try (Catalog c = open()) {
             c.createRole(new Role("readers", Grants.NONE.plus(GrantTarget.onDatabase("db"), Set.of(Privilege.SELECT_PRIV))),

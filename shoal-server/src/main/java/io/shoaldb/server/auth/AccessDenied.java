@@ -39,7 +39,11 @@ public final class AccessDenied {
     }
 
     public void checkDatabase(Privilege privilege, String database) {
-        checkWritable(privilege, database);
+        if (privilege != Privilege.CREATE_PRIV) {
+            // CREATE DATABASE information_schema is answered as for any existing database: 1007, or nothing
+            // with IF NOT EXISTS.
+            checkWritable(privilege, database);
+        }
         if (!privileges.hasOnDatabase(privilege, database)) {
             throw ErrorCode.DB_ACCESS_DENIED.exception(user, clientHost, database);
         }

@@ -15,6 +15,7 @@ import io.shoaldb.sql.tree.SqlSetVariables;
 import io.shoaldb.sql.tree.SqlShowColumns;
 import io.shoaldb.sql.tree.SqlShowCreateTable;
 import io.shoaldb.sql.tree.SqlShowGroupCommit;
+import io.shoaldb.sql.tree.SqlShowIndex;
 import io.shoaldb.sql.tree.SqlShowProc;
 import io.shoaldb.sql.tree.SqlShowQueryProfile;
 import io.shoaldb.sql.tree.SqlShowTablets;
@@ -33,7 +34,7 @@ import org.apache.calcite.sql.SqlNode;
  * profiles. Queries are checked on their plan ({@link #checkReads}): every table a scan reads needs SELECT_PRIV,
  * whatever the query's shape (joins, subqueries, CTEs, UNION), and also when the plan comes from the plan cache.
  * Statements not listed need nothing (BEGIN, SET of session variables, SHOW VARIABLES...); SHOW DATABASES /
- * TABLES / PROCESSLIST filter their rows instead, and the account statements check their own.
+ * TABLES / TABLE STATUS / PROCESSLIST filter their rows instead, and the account statements check their own.
  */
 final class StatementAccess {
     private final ServerContext server;
@@ -65,6 +66,7 @@ final class StatementAccess {
             case SqlShowCreateTable s ->
                     access.get().checkTableVisible(Names.database(session, s.database()), s.table());
             case SqlShowColumns s -> access.get().checkTableVisible(Names.database(session, s.database()), s.table());
+            case SqlShowIndex s -> access.get().checkTableVisible(Names.database(session, s.database()), s.table());
             case SqlShowTablets ignored -> access.get().checkAdmin();
             case SqlShowProc ignored -> access.get().checkAdmin();
             case SqlShowTransaction ignored -> access.get().checkAdmin();

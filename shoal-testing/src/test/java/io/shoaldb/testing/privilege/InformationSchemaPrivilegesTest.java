@@ -94,8 +94,11 @@ class InformationSchemaPrivilegesTest {
                     .containsExactly("a.t1", "b.t3");
             assertThat(Accounts.column(u1, "SELECT DISTINCT concat(table_schema, '.', table_name) FROM"
                     + " information_schema.statistics ORDER BY 1", 1)).containsExactly("a.t1", "b.t3");
-            // The same as SHOW TABLES says.
+            // The same as SHOW TABLES and the other SHOW statements drivers send say.
             assertThat(Accounts.column(u1, "SHOW TABLES FROM a", 1)).containsExactly("t1");
+            assertThat(Accounts.column(u1, "SHOW TABLE STATUS FROM a", 1)).containsExactly("t1");
+            assertThat(Accounts.column(u1, "SHOW INDEX FROM a.t1", 3)).containsExactly("PRIMARY");
+            assertThat(Accounts.errorOf(u1, "SHOW INDEX FROM a.t2")).isEqualTo(1142);
             // information_schema's own tables stay listed for everyone.
             assertThat(Accounts.column(u1, "SELECT count(*) FROM information_schema.tables"
                     + " WHERE table_name = 'user_privileges'", 1)).containsExactly("1");
@@ -119,7 +122,6 @@ class InformationSchemaPrivilegesTest {
                         "CREATE TABLE information_schema.mine " + TABLE,
                         "DROP TABLE information_schema.tables",
                         "TRUNCATE TABLE information_schema.tables",
-                        "CREATE DATABASE information_schema",
                         "DROP DATABASE information_schema"}) {
                     assertThat(Accounts.messageOf(c, write)).as(write).startsWith("1044 Access denied for user '"
                             + login[0] + "'@'127.0.0.1' to database 'information_schema'");
@@ -129,6 +131,7 @@ class InformationSchemaPrivilegesTest {
         assertThat(Accounts.streamLoad(server.httpPort(), "root", "", "information_schema", "engines", "X,NO\n"))
                 .contains("to database 'information_schema'");
         try (Connection root = server.connect()) {
+            assertThat(Accounts.errorOf(root, "CREATE DATABASE information_schema")).as("it exists").isEqualTo(1007);
             assertThat(Accounts.column(root, "SELECT count(*) FROM information_schema.engines", 1))
                     .containsExactly("1");
         }
