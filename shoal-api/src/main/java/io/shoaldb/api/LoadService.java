@@ -17,12 +17,16 @@ public interface LoadService {
      *     {@code compress_type}; reading it blocks until the client sends more
      * @return the outcome; failures that Doris reports inside the JSON (bad data, label reuse) are results
      *     with status {@code Fail}/{@code Label Already Exists}, not exceptions
-     * @throws io.shoaldb.common.error.ShoalException for requests that cannot start (unknown table...)
+     * @throws io.shoaldb.common.error.ShoalException for requests that cannot start (unknown table, no LOAD_PRIV
+     *     on it...)
      */
     StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body);
 
-    /** {@code PUT /api/{db}/_stream_load_2pc}: commits or aborts a prepared two-phase load. */
-    TwoPhaseCommitResult twoPhaseCommit(String user, String database, Map<String, String> headers);
+    /**
+     * {@code PUT /api/{db}/_stream_load_2pc}: commits or aborts a prepared two-phase load; the account of
+     * {@code user} from {@code clientHost} needs LOAD_PRIV on the database.
+     */
+    TwoPhaseCommitResult twoPhaseCommit(String user, String clientHost, String database, Map<String, String> headers);
 
     /** The rejected rows of a load with their reasons, for {@code GET /api/_load_error_log?file=...}; null if unknown. */
     String loadErrorLog(String file);

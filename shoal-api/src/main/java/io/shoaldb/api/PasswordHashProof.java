@@ -8,8 +8,9 @@ package io.shoaldb.api;
  */
 public interface PasswordHashProof {
     /**
-     * {@code SHA256(SHA1(SHA1(password)) + nonce + certificateFingerprint)} for {@code user}, or null when the user
-     * is unknown or has no password (an empty password proves nothing).
+     * {@code SHA256(SHA1(SHA1(password)) + nonce + certificateFingerprint)} for the account {@code user} logs in
+     * as from {@code clientHost} (the host picks the account, as for the password check), or null when there is
+     * no such account or it has no password (an empty password proves nothing).
      */
-    byte[] nativePasswordProof(String user, byte[] nonce, byte[] certificateFingerprint);
+    byte[] nativePasswordProof(String user, String clientHost, byte[] nonce, byte[] certificateFingerprint);
 }

@@ -1,5 +1,8 @@
 package io.shoaldb.catalog;
 
+import io.shoaldb.catalog.auth.Role;
+import io.shoaldb.catalog.auth.UserAccount;
+import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.catalog.ddl.NameRules;
 import io.shoaldb.catalog.ddl.SchemaChanges;
 import io.shoaldb.catalog.ddl.TableBuilder;
@@ -25,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -262,6 +266,122 @@ public final class Catalog implements AutoCloseable {
             commit(s, new JournalRecord.SetGlobalVariable(name.trim().toLowerCase(Locale.ROOT), value));
         } finally {
             lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- users and roles
+
+    /**
+     * CREATE USER: false when the account exists and {@code ifNotExists} (nothing changes); 1396 when it exists
+     * otherwise. Every role the account names must exist.
+     */
+    public boolean createUser(UserAccount account, boolean ifNotExists) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            if (s.access().account(account.identity()).isPresent()) {
+                if (ifNotExists) {
+                    return false;
+                }
+                throw ErrorCode.ACCOUNT_OPERATION_FAILED.exception("CREATE USER", account.identity());
+            }
+            requireRoles(s, account);
+            commit(s, new JournalRecord.CreateUser(account));
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Changes an existing account (password, grants, roles); 1396 naming {@code operation} when it does not exist. */
+    public UserAccount alterUser(UserIdentity identity, String operation, UnaryOperator<UserAccount> change) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            UserAccount account = s.access().account(identity)
+                    .orElseThrow(() -> ErrorCode.ACCOUNT_OPERATION_FAILED.exception(operation, identity));
+            UserAccount changed = change.apply(account);
+            if (!changed.equals(account)) {
+                requireRoles(s, changed);
+                commit(s, new JournalRecord.ReplaceUser(changed));
+            }
+            return changed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public void dropUser(UserIdentity identity, boolean ifExists) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            if (s.access().account(identity).isEmpty()) {
+                if (ifExists) {
+                    return;
+                }
+                throw ErrorCode.ACCOUNT_OPERATION_FAILED.exception("DROP USER", identity);
+            }
+            commit(s, new JournalRecord.DropUser(identity));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public boolean createRole(Role role, boolean ifNotExists) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            if (s.access().role(role.name()).isPresent()) {
+                if (ifNotExists) {
+                    return false;
+                }
+                throw ErrorCode.ACCOUNT_OPERATION_FAILED.exception("CREATE ROLE", "'" + role.name() + "'");
+            }
+            commit(s, new JournalRecord.CreateRole(role));
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public Role alterRole(String name, String operation, UnaryOperator<Role> change) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            Role role = s.access().role(name)
+                    .orElseThrow(() -> ErrorCode.ACCOUNT_OPERATION_FAILED.exception(operation, "'" + name + "'"));
+            Role changed = change.apply(role);
+            if (!changed.equals(role)) {
+                commit(s, new JournalRecord.ReplaceRole(changed));
+            }
+            return changed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops the role; accounts that had it lose it in the same record. */
+    public void dropRole(String name, boolean ifExists) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            if (s.access().role(name).isEmpty()) {
+                if (ifExists) {
+                    return;
+                }
+                throw ErrorCode.ACCOUNT_OPERATION_FAILED.exception("DROP ROLE", "'" + name + "'");
+            }
+            commit(s, new JournalRecord.DropRole(name));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void requireRoles(CatalogSnapshot s, UserAccount account) {
+        for (String role : account.roles()) {
+            if (s.access().role(role).isEmpty()) {
+                throw ErrorCode.ACCOUNT_OPERATION_FAILED.exception("GRANT ROLE", "'" + role + "'");
+            }
         }
     }
 

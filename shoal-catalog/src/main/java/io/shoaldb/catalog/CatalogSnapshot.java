@@ -1,5 +1,6 @@
 package io.shoaldb.catalog;
 
+import io.shoaldb.catalog.auth.AccessData;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.catalog.model.Table;
 import java.util.Collections;
@@ -15,16 +16,19 @@ import java.util.TreeMap;
  * Database and table names are case-sensitive.
  */
 public final class CatalogSnapshot {
-    static final CatalogSnapshot EMPTY = new CatalogSnapshot(Map.of(), Map.of(), Map.of(), Map.of(), 1);
+    static final CatalogSnapshot EMPTY = new CatalogSnapshot(Map.of(), Map.of(), Map.of(), Map.of(), 1,
+            AccessData.EMPTY);
 
     private final Map<String, Database> databases;           // by name, sorted
     private final Map<Long, Map<String, Table>> tablesByDb;  // database id -> name -> table, sorted
     private final Map<Long, Table> tablesById;
     private final Map<String, String> globalVariables;
     private final long nextId;
+    private final AccessData access;
 
     private CatalogSnapshot(Map<String, Database> databases, Map<Long, Map<String, Table>> tablesByDb,
-            Map<Long, Table> tablesById, Map<String, String> globalVariables, long nextId) {
+            Map<Long, Table> tablesById, Map<String, String> globalVariables, long nextId, AccessData access) {
+        this.access = access;
         this.databases = databases;
         this.tablesByDb = tablesByDb;
         this.tablesById = tablesById;
@@ -76,7 +80,16 @@ public final class CatalogSnapshot {
         return List.copyOf(tablesById.values());
     }
 
+    /** Users and roles. */
+    public AccessData access() {
+        return access;
+    }
+
     // ---- copy-on-write changes, used by RecordApplier only ----
+
+    CatalogSnapshot withAccess(AccessData changed) {
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, nextId, changed);
+    }
 
     CatalogSnapshot withDatabase(Database db) {
         Map<String, Database> dbs = new TreeMap<>(databases);
@@ -84,7 +97,7 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.putIfAbsent(db.id(), Map.of());
         return new CatalogSnapshot(Collections.unmodifiableMap(dbs), Collections.unmodifiableMap(byDb), tablesById,
-                globalVariables, Math.max(nextId, db.id() + 1));
+                globalVariables, Math.max(nextId, db.id() + 1), access);
     }
 
     CatalogSnapshot withoutDatabase(Database db) {
@@ -101,7 +114,7 @@ public final class CatalogSnapshot {
             byId = Collections.unmodifiableMap(byId);
         }
         return new CatalogSnapshot(Collections.unmodifiableMap(dbs), Collections.unmodifiableMap(byDb), byId,
-                globalVariables, nextId);
+                globalVariables, nextId, access);
     }
 
     /** Adds the table, or replaces the table with the same id (which must keep its database). */
@@ -116,7 +129,7 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.put(table.databaseId(), Collections.unmodifiableMap(inDb));
         return new CatalogSnapshot(databases, Collections.unmodifiableMap(byDb), Collections.unmodifiableMap(byId),
-                globalVariables, Math.max(nextId, table.maxId() + 1));
+                globalVariables, Math.max(nextId, table.maxId() + 1), access);
     }
 
     CatalogSnapshot withoutTable(Table table) {
@@ -127,16 +140,16 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.put(table.databaseId(), Collections.unmodifiableMap(inDb));
         return new CatalogSnapshot(databases, Collections.unmodifiableMap(byDb), Collections.unmodifiableMap(byId),
-                globalVariables, nextId);
+                globalVariables, nextId, access);
     }
 
     CatalogSnapshot withGlobalVariable(String name, String value) {
         Map<String, String> vars = new TreeMap<>(globalVariables);
         vars.put(name, value);
-        return new CatalogSnapshot(databases, tablesByDb, tablesById, Collections.unmodifiableMap(vars), nextId);
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, Collections.unmodifiableMap(vars), nextId, access);
     }
 
     CatalogSnapshot withNextId(long id) {
-        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, Math.max(nextId, id));
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, Math.max(nextId, id), access);
     }
 }

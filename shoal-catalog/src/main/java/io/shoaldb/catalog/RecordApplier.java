@@ -1,5 +1,9 @@
 package io.shoaldb.catalog;
 
+import io.shoaldb.catalog.auth.AccessData;
+import io.shoaldb.catalog.auth.Role;
+import io.shoaldb.catalog.auth.UserAccount;
+import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.catalog.journal.CatalogImage;
 import io.shoaldb.catalog.journal.JournalRecord;
 import io.shoaldb.catalog.model.Database;
@@ -44,6 +48,36 @@ final class RecordApplier {
                 yield s.withTable(r.table());
             }
             case JournalRecord.SetGlobalVariable r -> s.withGlobalVariable(r.name(), r.value());
+            case JournalRecord.CreateUser r -> {
+                if (s.access().account(r.account().identity()).isPresent()) {
+                    throw new IllegalStateException("user " + r.account().identity() + " exists");
+                }
+                requireRoles(s, r.account());
+                yield s.withAccess(s.access().withAccount(r.account()));
+            }
+            case JournalRecord.ReplaceUser r -> {
+                requireAccount(s, r.account().identity());
+                requireRoles(s, r.account());
+                yield s.withAccess(s.access().withAccount(r.account()));
+            }
+            case JournalRecord.DropUser r -> {
+                requireAccount(s, r.identity());
+                yield s.withAccess(s.access().withoutAccount(r.identity()));
+            }
+            case JournalRecord.CreateRole r -> {
+                if (s.access().role(r.role().name()).isPresent()) {
+                    throw new IllegalStateException("role " + r.role().name() + " exists");
+                }
+                yield s.withAccess(s.access().withRole(r.role()));
+            }
+            case JournalRecord.ReplaceRole r -> {
+                requireRole(s, r.role().name());
+                yield s.withAccess(s.access().withRole(r.role()));
+            }
+            case JournalRecord.DropRole r -> {
+                requireRole(s, r.name());
+                yield s.withAccess(s.access().withoutRole(r.name()));
+            }
         };
     }
 
@@ -51,6 +85,22 @@ final class RecordApplier {
         if (s.databaseById(databaseId).isEmpty()) {
             throw new IllegalStateException("no database with id " + databaseId);
         }
+    }
+
+    private static void requireAccount(CatalogSnapshot s, UserIdentity identity) {
+        if (s.access().account(identity).isEmpty()) {
+            throw new IllegalStateException("no user " + identity);
+        }
+    }
+
+    private static void requireRole(CatalogSnapshot s, String name) {
+        if (s.access().role(name).isEmpty()) {
+            throw new IllegalStateException("no role " + name);
+        }
+    }
+
+    private static void requireRoles(CatalogSnapshot s, UserAccount account) {
+        account.roles().forEach(role -> requireRole(s, role));
     }
 
     static CatalogSnapshot fromImage(CatalogImage image) {
@@ -65,11 +115,18 @@ final class RecordApplier {
         for (var e : image.globalVariables().entrySet()) {
             s = s.withGlobalVariable(e.getKey(), e.getValue());
         }
-        return s.withNextId(image.nextId());
+        AccessData access = AccessData.EMPTY;
+        for (Role role : image.roles()) {
+            access = access.withRole(role);
+        }
+        for (UserAccount account : image.users()) {
+            access = access.withAccount(account);
+        }
+        return s.withAccess(access).withNextId(image.nextId());
     }
 
     static CatalogImage toImage(CatalogSnapshot s, long lastSequence) {
         return new CatalogImage(lastSequence, s.nextId(), s.databases(), new ArrayList<>(s.allTables()),
-                new TreeMap<>(s.globalVariables()));
+                new TreeMap<>(s.globalVariables()), s.access().accounts(), s.access().roles());
     }
 }

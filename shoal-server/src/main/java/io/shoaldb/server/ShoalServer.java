@@ -25,7 +25,9 @@ import io.shoaldb.protocol.http.HttpServerOptions;
 import io.shoaldb.protocol.mysql.MySqlServer;
 import io.shoaldb.protocol.mysql.MySqlServerOptions;
 import io.shoaldb.protocol.mysql.auth.AuthPlugin;
-import io.shoaldb.server.auth.PasswordAuthenticator;
+import io.shoaldb.server.auth.AccountAuthenticator;
+import io.shoaldb.server.auth.AdminAccess;
+import io.shoaldb.server.auth.BuiltinAccounts;
 import io.shoaldb.server.auth.RsaKeyFile;
 import io.shoaldb.server.config.DataPaths;
 import io.shoaldb.server.config.ServerConfigKeys;
@@ -153,9 +155,11 @@ public final class ShoalServer implements AutoCloseable {
             int maxAllowedPacket = config.get(ServerConfigKeys.MAX_ALLOWED_PACKET);
             VariableRegistry registry = new VariableRegistry(serverInfo, maxAllowedPacket);
             GlobalVariables globals = new GlobalVariables(registry, catalog.globalVariables(), catalog::setGlobalVariable);
-            PasswordAuthenticator authenticator = new PasswordAuthenticator(config.get(ServerConfigKeys.ROOT_PASSWORD));
-            if (authenticator.hasEmptyPassword()) {
-                LOG.warn("root has no password; set root_password before binding to a non-loopback address");
+            BuiltinAccounts.createIfAbsent(catalog, config.get(ServerConfigKeys.ROOT_PASSWORD));
+            AccountAuthenticator authenticator = new AccountAuthenticator(catalog);
+            if (authenticator.verifyPassword(BuiltinAccounts.ROOT, "")) {
+                LOG.warn("root has no password; set one (SET PASSWORD, or root_password before the first start)"
+                        + " before binding to a non-loopback address");
             }
             SessionRegistry sessions = new SessionRegistry();
             StatementDispatcher dispatcher = new StatementDispatcher(
@@ -189,7 +193,7 @@ public final class ShoalServer implements AutoCloseable {
             RecordLimits recordLimits = RecordLimits.ofMb(config.get(ServerConfigKeys.STREAMING_LOAD_CSV_LINE_MAX_MB),
                     config.get(ServerConfigKeys.STREAMING_LOAD_JSON_MAX_MB),
                     new RecordBufferBudget(config.get(ServerConfigKeys.STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT)));
-            StreamLoadService loads = new StreamLoadService(catalog, tables, storage, txns, groupCommit,
+            StreamLoadService loads = new StreamLoadService(catalog, authenticator, tables, storage, txns, groupCommit,
                     StreamLoadOptions.defaults(paths.storagePaths().getFirst().resolve("error_log"),
                             () -> bindAddress + ":" + http[0].port(0), bindAddress + ":" + mysqlServer.port())
                             .withRecordLimits(recordLimits));
@@ -202,7 +206,7 @@ public final class ShoalServer implements AutoCloseable {
                     .withConcurrencyLimits(config.get(ServerConfigKeys.HTTP_MAX_CONNECTIONS),
                             config.get(ServerConfigKeys.STREAMING_LOAD_MAX_CONCURRENCY))
                     .withMetricsAuth(config.get(ServerConfigKeys.ENABLE_METRICS_AUTH)),
-                    authenticator, loads, new HttpMetrics(metrics));
+                    authenticator, new AdminAccess(catalog, authenticator), loads, new HttpMetrics(metrics));
             if (config.get(ServerConfigKeys.ENABLE_HTTPS)) {
                 http[0].withHttps(SslContextBuilder.forServer(tlsIdentity(files, paths.metaDir(),
                         config.get(ServerConfigKeys.KEY_STORE_PATH), config.get(ServerConfigKeys.KEY_STORE_PASSWORD),

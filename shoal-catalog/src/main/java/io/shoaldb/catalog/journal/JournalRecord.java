@@ -2,6 +2,9 @@ package io.shoaldb.catalog.journal;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.shoaldb.catalog.auth.Role;
+import io.shoaldb.catalog.auth.UserAccount;
+import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.catalog.model.Table;
 
@@ -18,6 +21,12 @@ import io.shoaldb.catalog.model.Table;
         @JsonSubTypes.Type(value = JournalRecord.DropTable.class, name = "drop_table"),
         @JsonSubTypes.Type(value = JournalRecord.ReplaceTable.class, name = "replace_table"),
         @JsonSubTypes.Type(value = JournalRecord.SetGlobalVariable.class, name = "set_global_variable"),
+        @JsonSubTypes.Type(value = JournalRecord.CreateUser.class, name = "create_user"),
+        @JsonSubTypes.Type(value = JournalRecord.ReplaceUser.class, name = "replace_user"),
+        @JsonSubTypes.Type(value = JournalRecord.DropUser.class, name = "drop_user"),
+        @JsonSubTypes.Type(value = JournalRecord.CreateRole.class, name = "create_role"),
+        @JsonSubTypes.Type(value = JournalRecord.ReplaceRole.class, name = "replace_role"),
+        @JsonSubTypes.Type(value = JournalRecord.DropRole.class, name = "drop_role"),
 })
 public sealed interface JournalRecord {
     record CreateDatabase(Database database) implements JournalRecord {
@@ -38,5 +47,27 @@ public sealed interface JournalRecord {
     }
 
     record SetGlobalVariable(String name, String value) implements JournalRecord {
+    }
+
+    /** A new account, with its password hash (never the clear password), grants and roles. */
+    record CreateUser(UserAccount account) implements JournalRecord {
+    }
+
+    /** An account after ALTER USER / SET PASSWORD / GRANT / REVOKE: it replaces the account of the same identity. */
+    record ReplaceUser(UserAccount account) implements JournalRecord {
+    }
+
+    record DropUser(UserIdentity identity) implements JournalRecord {
+    }
+
+    record CreateRole(Role role) implements JournalRecord {
+    }
+
+    /** A role after GRANT / REVOKE. */
+    record ReplaceRole(Role role) implements JournalRecord {
+    }
+
+    /** Drops the role and takes it from every account that has it. */
+    record DropRole(String name) implements JournalRecord {
     }
 }

@@ -161,6 +161,23 @@ public enum ErrorCode {
             "table %s has %d group commit WAL(s) whose acknowledged rows are not visible yet (they are kept and"
                     + " replayed again by the next SYNC GROUP COMMIT or at restart); last replay failure: %s"),
 
+    // Users and privileges; texts follow Doris's FE ErrorCode (MySQL's numbers)
+    TABLE_ACCESS_DENIED(1142, "42000", ErrorCategory.USER, "%s command denied to user '%s'@'%s' for table '%s'"),
+    DB_ACCESS_DENIED(1044, "42000", ErrorCategory.USER, "Access denied for user '%s'@'%s' to database '%s'"),
+    SPECIFIC_ACCESS_DENIED(1227, "42000", ErrorCategory.USER,
+            "Access denied; you need (at least one of) the (%s) privilege(s) for this operation"),
+    KILL_DENIED(1095, "HY000", ErrorCategory.USER, "You are not owner of thread %d"),
+    ACCOUNT_OPERATION_FAILED(1396, "HY000", ErrorCategory.USER, "Operation %s failed for %s"),
+    NONEXISTING_GRANT(1141, "42000", ErrorCategory.USER, "There is no such grant defined for user '%s' on host '%s'"),
+    UNKNOWN_PRIVILEGE(1105, "HY000", ErrorCategory.USER,
+            "Unknown privilege type %s; the privileges are SELECT_PRIV, LOAD_PRIV, ALTER_PRIV, CREATE_PRIV,"
+                    + " DROP_PRIV, ADMIN_PRIV, GRANT_PRIV, USAGE_PRIV and ALL"),
+    ACCOUNT_NAME_TOO_LONG(1470, "HY000", ErrorCategory.USER,
+            "String '%s' is too long for %s (should be no longer than %d)"),
+    INVALID_PASSWORD_HASH(1372, "HY000", ErrorCategory.USER,
+            "Password hash should be a 41-digit hexadecimal number"),
+    BUILTIN_ACCOUNT(1105, "HY000", ErrorCategory.USER, "%s"),
+
     // Resources and internals
     IO_ERROR(1105, "HY000", ErrorCategory.IO, "I/O error on %s: %s"),
     CORRUPT_FILE(1105, "HY000", ErrorCategory.IO, "Corrupt file %s: %s"),

@@ -9,6 +9,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.shoaldb.api.AccessControl;
 import io.shoaldb.api.Authenticator;
 import io.shoaldb.api.LoadService;
 import io.shoaldb.protocol.http.auth.BasicAuth;
@@ -41,10 +42,11 @@ public final class HttpServer implements AutoCloseable {
     private SslContext httpsContext;
     private int httpsPort;
 
-    public HttpServer(HttpServerOptions options, Authenticator authenticator, LoadService loads, HttpMetrics metrics) {
+    public HttpServer(HttpServerOptions options, Authenticator authenticator, AccessControl access, LoadService loads,
+            HttpMetrics metrics) {
         this.options = Objects.requireNonNull(options, "options");
         this.services = new Services(options, new BasicAuth(Objects.requireNonNull(authenticator, "authenticator")),
-                Objects.requireNonNull(loads, "loads"), Objects.requireNonNull(metrics, "metrics"),
+                Objects.requireNonNull(access, "access"), Objects.requireNonNull(loads, "loads"), Objects.requireNonNull(metrics, "metrics"),
                 Thread.ofVirtual().name("shoal-http-load-", 0).factory());
     }
 

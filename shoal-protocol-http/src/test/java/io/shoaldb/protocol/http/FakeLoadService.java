@@ -82,7 +82,8 @@ final class FakeLoadService implements LoadService {
     }
 
     @Override
-    public TwoPhaseCommitResult twoPhaseCommit(String user, String database, Map<String, String> headers) {
+    public TwoPhaseCommitResult twoPhaseCommit(String user, String clientHost, String database,
+            Map<String, String> headers) {
         twoPhaseHeaders.add(headers);
         return new TwoPhaseCommitResult("Success",
                 "transaction [" + headers.get("txn_id") + "] " + headers.get("txn_operation") + " successfully.");

@@ -2,6 +2,7 @@ package io.shoaldb.protocol.http;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.shoaldb.api.AccessControl;
 import io.shoaldb.api.Authenticator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,12 +32,15 @@ final class ServerFixture implements AutoCloseable {
         }
     };
 
+    /** root holds ADMIN_PRIV, alice does not. */
+    static final AccessControl ACCESS = (user, clientHost) -> "root".equals(user);
+
     final FakeLoadService loads = new FakeLoadService();
     final HttpMetrics metrics = new HttpMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     final HttpServer server;
 
     ServerFixture(HttpServerOptions options) {
-        server = new HttpServer(options, AUTH, loads, metrics);
+        server = new HttpServer(options, AUTH, ACCESS, loads, metrics);
         server.start();
     }
 

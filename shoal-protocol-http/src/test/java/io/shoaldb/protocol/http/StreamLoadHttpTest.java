@@ -258,6 +258,7 @@ class StreamLoadHttpTest {
     void metricsShowStreamLoadsInPrometheusFormat() throws Exception {
         put("/api/db/t/_stream_load", root(), HttpRequest.BodyPublishers.ofString("1\n2\n"));
         assertThat(get("/metrics", null).statusCode()).isEqualTo(401);
+        assertThat(get("/metrics", ServerFixture.basic("alice", "s:ecret")).statusCode()).isEqualTo(403);
         var response = get("/metrics", root());
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("content-type")).hasValue(HttpMetrics.CONTENT_TYPE);
@@ -309,6 +310,9 @@ class StreamLoadHttpTest {
         assertThat(Json.object(some.body())).containsEntry("data", List.of("10.0.0.2:9050:0"));
         assertThat(get("/api/get_wal_size?host_ports=1.2.3.4:1", root()).statusCode()).isEqualTo(400);
         assertThat(get("/api/get_wal_size", null).statusCode()).isEqualTo(401);
+        var notAdmin = get("/api/get_wal_size", ServerFixture.basic("alice", "s:ecret"));
+        assertThat(notAdmin.statusCode()).isEqualTo(403);
+        assertThat(notAdmin.body()).contains("you need (at least one of) the (ADMIN) privilege(s)");
     }
 
     @Test
@@ -317,6 +321,8 @@ class StreamLoadHttpTest {
         assertThat(found.statusCode()).isEqualTo(200);
         assertThat(found.body()).startsWith("Reason: too many columns");
         assertThat(get("/api/_load_error_log?file=__shard_0/error_log_1", null).statusCode()).isEqualTo(401);
+        assertThat(get("/api/_load_error_log?file=__shard_0/error_log_1", ServerFixture.basic("alice", "s:ecret"))
+                .statusCode()).isEqualTo(403);
         assertThat(get("/api/_load_error_log?file=__shard_0/none", root()).statusCode()).isEqualTo(404);
         assertThat(get("/api/_load_error_log", root()).statusCode()).isEqualTo(400);
         assertThat(get("/api/_load_error_log?file=../../etc/passwd", root()).statusCode()).isEqualTo(400);
@@ -426,7 +432,7 @@ class StreamLoadHttpTest {
     void aTakenPortIsAClearError() {
         int taken = fx.server.port(0);
         HttpServer second = new HttpServer(new HttpServerOptions("127.0.0.1", List.of(0, taken), 10240, false),
-                ServerFixture.AUTH, fx.loads, fx.metrics);
+                ServerFixture.AUTH, ServerFixture.ACCESS, fx.loads, fx.metrics);
         assertThatThrownBy(second::start).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("127.0.0.1:" + taken).hasMessageContaining("webserver_port");
         second.close();

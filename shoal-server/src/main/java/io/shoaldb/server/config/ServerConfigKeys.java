@@ -21,7 +21,8 @@ public final class ServerConfigKeys {
     public static final ConfigKey<String> SYS_LOG_DIR = ConfigKey.string("sys_log_dir", "log",
             "directory of the server log and the audit log");
     public static final ConfigKey<String> ROOT_PASSWORD = ConfigKey.string("root_password", "",
-            "password of the root user; empty means none (a warning is logged at every start)");
+            "first password of the built-in users root and admin, set when the metadata has no users yet (later"
+                    + " changes are SET PASSWORD's); empty means none (a warning is logged at every start)");
     public static final ConfigKey<Boolean> ENABLE_SSL = ConfigKey.bool("enable_ssl", true,
             "offer TLS on the MySQL port; without a configured certificate a self-signed one is made at first start");
     public static final ConfigKey<String> MYSQL_SSL_DEFAULT_SERVER_CERTIFICATE = ConfigKey.string(

@@ -286,7 +286,7 @@ public final class ConstantEvaluator {
         return switch (upper) {
             case "DATABASE", "SCHEMA" -> Value.ofString(context.currentDatabase());
             case "USER", "SESSION_USER", "SYSTEM_USER" -> Value.ofString(context.user() + "@" + context.remoteHost());
-            case "CURRENT_USER" -> Value.ofString("'" + context.user() + "'@'%'");
+            case "CURRENT_USER" -> Value.ofString(context.currentAccount());
             case "CONNECTION_ID" -> Value.ofLong(context.connectionId());
             case "VERSION" -> Value.ofString(context.serverVersion());
             case "LAST_INSERT_ID" -> Value.ofLong(0);

@@ -13,6 +13,11 @@ public interface EvaluationContext {
 
     String remoteHost();
 
+    /** CURRENT_USER(): the account whose privileges apply, {@code 'user'@'host pattern'}. */
+    default String currentAccount() {
+        return "'" + user() + "'@'%'";
+    }
+
     long connectionId();
 
     String serverVersion();

@@ -12,17 +12,21 @@ import java.util.function.Supplier;
 
 /**
  * schemata, tables, columns, views and statistics: the catalog (one snapshot per query) and information_schema
- * itself, in MySQL 5.7's columns, which is what Doris and the drivers read.
+ * itself, in MySQL 5.7's columns, which is what Doris and the drivers read. Only what {@link Visibility} lets the
+ * querying user see is listed.
  */
 final class CatalogTables {
     private static final String CATALOG = "def";
     private final CatalogSnapshot catalog;
     private final TableSizes sizes;
+    private final Visibility visibility;
     private final Supplier<List<SystemTable>> systemTables;
 
-    CatalogTables(CatalogSnapshot catalog, TableSizes sizes, Supplier<List<SystemTable>> systemTables) {
+    CatalogTables(CatalogSnapshot catalog, TableSizes sizes, Visibility visibility,
+            Supplier<List<SystemTable>> systemTables) {
         this.catalog = catalog;
         this.sizes = sizes;
+        this.visibility = visibility;
         this.systemTables = systemTables;
     }
 
@@ -36,11 +40,20 @@ final class CatalogTables {
                 InfoTable.nullableText("SQL_PATH")), () -> {
                     List<Object[]> rows = new ArrayList<>();
                     rows.add(schema(InformationSchema.NAME));
-                    for (Database database : catalog.databases()) {
+                    for (Database database : visibleDatabases()) {
                         rows.add(schema(database.name()));
                     }
                     return InfoTable.rows(rows);
                 });
+    }
+
+    private List<Database> visibleDatabases() {
+        return catalog.databases().stream().filter(d -> visibility.database(d.name())).toList();
+    }
+
+    private List<Table> visibleTables(Database database) {
+        return catalog.tables(database.name()).stream()
+                .filter(t -> visibility.table(database.name(), t.name())).toList();
     }
 
     private static Object[] schema(String name) {
@@ -63,8 +76,8 @@ final class CatalogTables {
                                 10, "Fixed", null, 0, 0, 0, 0, 0, null, null, null, null,
                                 CharacterSets.DEFAULT_COLLATION, null, "", ""});
                     }
-                    for (Database database : catalog.databases()) {
-                        for (Table table : catalog.tables(database.name())) {
+                    for (Database database : visibleDatabases()) {
+                        for (Table table : visibleTables(database)) {
                             TableDescriptions.Status s = TableDescriptions.status(table, sizes);
                             rows.add(new Object[] {CATALOG, database.name(), table.name(), "BASE TABLE",
                                     TableDescriptions.ENGINE, 10, "Dynamic", s.rows(), s.averageRowLength(),
@@ -94,8 +107,8 @@ final class CatalogTables {
                                     null, column.nullable(), ColumnTypes.of(column.type()), "", "", "select", ""));
                         }
                     }
-                    for (Database database : catalog.databases()) {
-                        for (Table table : catalog.tables(database.name())) {
+                    for (Database database : visibleDatabases()) {
+                        for (Table table : visibleTables(database)) {
                             int position = 1;
                             for (Column column : table.columns()) {
                                 rows.add(column(database.name(), table.name(), column.name(), position++,
@@ -135,8 +148,8 @@ final class CatalogTables {
                 InfoTable.nullableText("PACKED"), InfoTable.text("NULLABLE"), InfoTable.text("INDEX_TYPE"),
                 InfoTable.text("COMMENT"), InfoTable.text("INDEX_COMMENT")), () -> {
                     List<Object[]> rows = new ArrayList<>();
-                    for (Database database : catalog.databases()) {
-                        for (Table table : catalog.tables(database.name())) {
+                    for (Database database : visibleDatabases()) {
+                        for (Table table : visibleTables(database)) {
                             for (TableDescriptions.KeyPart part : TableDescriptions.primaryKey(table)) {
                                 rows.add(new Object[] {CATALOG, database.name(), table.name(), 0, database.name(),
                                         TableDescriptions.PRIMARY, part.sequence(), part.column(), "A", null, null,

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The privileges information_schema's user_privileges, schema_privileges and table_privileges list: the one
- * place the grant store answers them from. Until users and grants exist, {@link #ROOT_ONLY} answers.
+ * place the grant store answers them from ({@link AccountGrants}).
  */
 @FunctionalInterface
 public interface Grants {
@@ -19,8 +19,4 @@ public interface Grants {
     /** The grants {@code user} may see: all of them for an administrator, its own otherwise (as MySQL). */
     List<Privilege> visibleTo(String user);
 
-    /** root, the only user, holds Doris's Node_priv and Admin_priv globally, as Doris's root does. */
-    Grants ROOT_ONLY = user -> List.of(
-            new Privilege("'root'@'%'", null, null, "Node_priv", true),
-            new Privilege("'root'@'%'", null, null, "Admin_priv", true));
 }

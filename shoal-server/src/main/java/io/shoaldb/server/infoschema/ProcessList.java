@@ -29,11 +29,11 @@ public final class ProcessList {
         return entries;
     }
 
-    static InfoTable table(SessionRegistry sessions) {
+    static InfoTable table(SessionRegistry sessions, Visibility visibility) {
         return new InfoTable("processlist", List.of(InfoTable.number("ID"), InfoTable.text("USER"),
                 InfoTable.text("HOST"), InfoTable.nullableText("DB"), InfoTable.text("COMMAND"),
                 InfoTable.number("TIME"), InfoTable.nullableText("STATE"), InfoTable.nullableText("INFO")),
-                () -> InfoTable.rows(of(sessions).stream()
+                () -> InfoTable.rows(of(sessions).stream().filter(e -> visibility.sessionOf(e.user()))
                         .map(e -> new Object[] {e.id(), e.user(), e.host(), e.database(), e.command(), e.seconds(),
                                 e.state(), e.info()})
                         .toList()));

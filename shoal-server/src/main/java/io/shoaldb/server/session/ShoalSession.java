@@ -1,6 +1,9 @@
 package io.shoaldb.server.session;
 
 import io.shoaldb.api.ClientInfo;
+import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.auth.UserIdentity;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.api.PreparedStatementInfo;
 import io.shoaldb.api.QueryResult;
 import io.shoaldb.api.ResultColumn;
@@ -10,6 +13,7 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.server.variable.SessionVariables;
+import io.shoaldb.sql.parser.DorisSqlParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,6 +30,9 @@ import org.apache.calcite.sql.SqlNode;
  */
 public final class ShoalSession implements Session {
     private final ClientInfo client;
+    private final UserIdentity account;
+    private CatalogSnapshot privilegesSnapshot;
+    private Privileges privileges;
     private final SessionVariables variables;
     private final StatementRunner runner;
     private final AuditLog auditLog;
@@ -42,9 +49,10 @@ public final class ShoalSession implements Session {
     private int nextStatementId = 1;
     private boolean closed;
 
-    public ShoalSession(ClientInfo client, SessionVariables variables, StatementRunner runner, AuditLog auditLog,
-            ParsedStatementCache statementCache, PreparedStatementCount preparedCount, Consumer<ShoalSession> onClose,
-            Runnable disconnect) {
+    public ShoalSession(ClientInfo client, UserIdentity account, SessionVariables variables, StatementRunner runner,
+            AuditLog auditLog, ParsedStatementCache statementCache, PreparedStatementCount preparedCount,
+            Consumer<ShoalSession> onClose, Runnable disconnect) {
+        this.account = account;
         this.disconnect = disconnect;
         this.preparedCount = preparedCount;
         this.statementCache = statementCache;
@@ -89,6 +97,23 @@ public final class ShoalSession implements Session {
         return client.remoteHost();
     }
 
+    /** The account the client logged in as ({@code 'user'@'host pattern'}): whose privileges apply. */
+    public UserIdentity account() {
+        return account;
+    }
+
+    /**
+     * The account's privileges in {@code snapshot}, computed again only when the catalog changed since the last
+     * statement (any GRANT, REVOKE or DDL publishes a new snapshot), so checks cost nothing on a steady catalog.
+     */
+    public Privileges privileges(CatalogSnapshot snapshot) {
+        if (snapshot != privilegesSnapshot) {
+            privileges = Privileges.of(snapshot, account);
+            privilegesSnapshot = snapshot;
+        }
+        return privileges;
+    }
+
     @Override
     public String currentDatabase() {
         return currentDatabase;
@@ -97,6 +122,7 @@ public final class ShoalSession implements Session {
     @Override
     public void useDatabase(String database) {
         runner.checkDatabaseExists(database);
+        runner.checkDatabaseAccess(this, database);
         currentDatabase = database;
     }
 
@@ -144,7 +170,7 @@ public final class ShoalSession implements Session {
     private StatementResult run(String sql) {
         long start = System.nanoTime();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
-        activity.begin(sql);
+        activity.begin(DorisSqlParser.redactSecrets(sql)); // SHOW PROCESSLIST shows no password
         boolean streaming = false;
         try {
             StatementResult result = runner.runCached(this, sql);
@@ -195,7 +221,8 @@ public final class ShoalSession implements Session {
     }
 
     private void audit(String kind, String sql, String database, long start, AuditLog.Outcome outcome) {
-        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind, sql,
+        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind,
+                DorisSqlParser.redactSecrets(sql),
                 (System.nanoTime() - start) / 1000, outcome);
     }
 

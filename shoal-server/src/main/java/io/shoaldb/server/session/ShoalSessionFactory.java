@@ -5,12 +5,13 @@ import io.shoaldb.api.ClientInfo;
 import io.shoaldb.api.ServerInfo;
 import io.shoaldb.api.Session;
 import io.shoaldb.api.SessionFactory;
+import io.shoaldb.server.auth.AccountAuthenticator;
 import io.shoaldb.server.variable.GlobalVariables;
 import io.shoaldb.server.variable.SessionVariables;
 
 /** Opens {@link ShoalSession}s for the protocols. */
 public final class ShoalSessionFactory implements SessionFactory {
-    private final Authenticator authenticator;
+    private final AccountAuthenticator authenticator;
     private final ServerInfo serverInfo;
     private final GlobalVariables globals;
     private final StatementRunner runner;
@@ -19,7 +20,7 @@ public final class ShoalSessionFactory implements SessionFactory {
     private final ParsedStatementCache statementCache = new ParsedStatementCache();
     private final PreparedStatementCount preparedCount;
 
-    public ShoalSessionFactory(Authenticator authenticator, ServerInfo serverInfo, GlobalVariables globals,
+    public ShoalSessionFactory(AccountAuthenticator authenticator, ServerInfo serverInfo, GlobalVariables globals,
             StatementRunner runner, SessionRegistry registry) {
         this.authenticator = authenticator;
         this.serverInfo = serverInfo;
@@ -31,8 +32,9 @@ public final class ShoalSessionFactory implements SessionFactory {
 
     @Override
     public Session open(ClientInfo client, Runnable disconnect) {
-        ShoalSession session = new ShoalSession(client, new SessionVariables(globals), runner, auditLog,
-                statementCache, preparedCount, registry::remove, disconnect);
+        ShoalSession session = new ShoalSession(client, authenticator.identify(client.user(), client.remoteHost()),
+                new SessionVariables(globals), runner, auditLog, statementCache, preparedCount, registry::remove,
+                disconnect);
         if (client.initialDatabase() != null && !client.initialDatabase().isEmpty()) {
             session.useDatabase(client.initialDatabase());
         }

@@ -33,4 +33,7 @@ public interface StatementRunner {
 
     /** Throws UNKNOWN_DATABASE unless the database exists. */
     void checkDatabaseExists(String database);
+
+    /** Throws DB_ACCESS_DENIED (1044) unless the session's account holds a privilege on the database (USE). */
+    void checkDatabaseAccess(ShoalSession session, String database);
 }

@@ -4,6 +4,7 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.expression.LikeMatcher;
 import io.shoaldb.server.infoschema.InformationSchema;
 import io.shoaldb.server.session.ShoalSession;
@@ -50,14 +51,15 @@ final class DatabaseStatements {
         return UpdateResult.OK;
     }
 
-    StatementResult show(SqlShowDatabases statement) {
+    /** The databases the session's account may see (any privilege on it or on one of its tables). */
+    StatementResult show(ShoalSession session, SqlShowDatabases statement, Privileges privileges) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
         TextTable table = new TextTable("Database");
         if (like.test(InformationSchema.NAME)) {
             table.row(InformationSchema.NAME);
         }
         for (Database database : server.catalog().snapshot().databases()) {
-            if (like.test(database.name())) {
+            if (like.test(database.name()) && privileges.canSeeDatabase(database.name())) {
                 table.row(database.name());
             }
         }

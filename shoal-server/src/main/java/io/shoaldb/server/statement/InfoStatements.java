@@ -30,7 +30,8 @@ final class InfoStatements {
         return table.result();
     }
 
-    StatementResult showSimple(ShoalSession session, SqlShowSimple statement) {
+    /** {@code admin}: whether the session's account holds ADMIN_PRIV (SHOW PROCESSLIST lists every user then). */
+    StatementResult showSimple(ShoalSession session, SqlShowSimple statement, boolean admin) {
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), true);
         return switch (statement.kind()) {
             case COLLATION -> {
@@ -55,16 +56,22 @@ final class InfoStatements {
                     .row("Ssl_cipher", session.tlsCipher() == null ? "" : session.tlsCipher())
                     .row("Threads_connected", Integer.toString(server.sessions().all().size()))
                     .resultWhereFirstColumn(like);
-            case PROCESSLIST -> processList(false);
-            case FULL_PROCESSLIST -> processList(true);
+            case PROCESSLIST -> processList(session, false, admin);
+            case FULL_PROCESSLIST -> processList(session, true, admin);
         };
     }
 
-    /** MySQL's columns; without FULL, Info is cut to its first 100 characters as MySQL does. */
-    private RowListResult processList(boolean full) {
+    /**
+     * MySQL's columns; without FULL, Info is cut to its first 100 characters as MySQL does. Without ADMIN_PRIV a user
+     * sees only their own connections, as in Doris.
+     */
+    private RowListResult processList(ShoalSession self, boolean full, boolean admin) {
         TextTable table = new TextTable("Id", "User", "Host", "db", "Command", "Time", "State", "Info");
         for (ProcessList.Entry e : ProcessList.of(server.sessions())) {
             String info = e.info();
+            if (!admin && !e.user().equals(self.user())) {
+                continue;
+            }
             if (info != null && !full && info.length() > PROCESSLIST_INFO_CHARS) {
                 info = info.substring(0, PROCESSLIST_INFO_CHARS);
             }

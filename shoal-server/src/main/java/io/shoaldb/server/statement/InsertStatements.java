@@ -3,6 +3,7 @@ package io.shoaldb.server.statement;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.auth.Privilege;
 import io.shoaldb.catalog.model.Column;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
@@ -49,13 +50,15 @@ import org.apache.calcite.sql.SqlSelect;
  * reply is Doris's: affected rows = loaded rows, warnings = filtered rows, and the label and txn id in the info.
  */
 final class InsertStatements {
+    private final StatementAccess access;
     private static final int WARNINGS_KEPT = 64;
     private static final int MAX_BATCH_ROWS = 4096;
     private static final long MAX_BATCH_BYTES = 8L << 20;
 
     private final ServerContext server;
 
-    InsertStatements(ServerContext server) {
+    InsertStatements(ServerContext server, StatementAccess access) {
+        this.access = access;
         this.server = server;
     }
 
@@ -65,6 +68,7 @@ final class InsertStatements {
      */
     StatementResult insert(ShoalSession session, SqlDorisInsert statement, List<Object> parameters) {
         String database = Names.database(session, statement.database());
+        access.of(session).checkTable(Privilege.LOAD_PRIV, database, statement.table());
         CatalogSnapshot catalog = server.catalog().snapshot();
         Table table = TableStatements.table(catalog, database, statement.table());
         long databaseId = catalog.database(database).orElseThrow().id();
@@ -76,6 +80,7 @@ final class InsertStatements {
             // is written, so a query error leaves nothing behind.
             PhysicalPlan plan = server.planner().plan(statement.source(), catalog, session.currentDatabase(),
                     QueryContexts.planner(session, server));
+            access.checkReads(session, plan);
             if (plan.columns().size() != columns.size()) {
                 throw ErrorCode.WRONG_VALUE_COUNT.exception(1);
             }

@@ -18,10 +18,14 @@ final class KillStatements {
         this.server = server;
     }
 
-    StatementResult kill(SqlKill statement) {
+    /** A user may stop their own connections; another user's need ADMIN_PRIV ({@code admin}), else 1095. */
+    StatementResult kill(ShoalSession session, SqlKill statement, boolean admin) {
         ShoalSession target = server.sessions().find(statement.connectionId());
         if (target == null) {
             throw ErrorCode.UNKNOWN_THREAD.exception(statement.connectionId());
+        }
+        if (!admin && !target.user().equals(session.user())) {
+            throw ErrorCode.KILL_DENIED.exception(statement.connectionId());
         }
         if (statement.connection()) {
             target.kill();

@@ -4,6 +4,7 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.expression.LikeMatcher;
 import io.shoaldb.server.infoschema.CharacterSets;
 import io.shoaldb.server.infoschema.InformationSchema;
@@ -69,8 +70,9 @@ final class MetadataStatements {
             throw ErrorCode.UNKNOWN_DATABASE.exception(database);
         }
         TableSizes sizes = TableSizes.of(server.storage());
+        Privileges privileges = session.privileges(snapshot);
         for (Table table : snapshot.tables(database)) {
-            if (!like.test(table.name())) {
+            if (!like.test(table.name()) || !privileges.canSeeTable(database, table.name())) {
                 continue;
             }
             TableDescriptions.Status s = TableDescriptions.status(table, sizes);

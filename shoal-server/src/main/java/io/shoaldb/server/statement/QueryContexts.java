@@ -1,10 +1,13 @@
 package io.shoaldb.server.statement;
 
+import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.exec.QueryContext;
 import io.shoaldb.exec.spill.SpillSettings;
-import io.shoaldb.server.infoschema.Grants;
+import io.shoaldb.server.auth.Privileges;
+import io.shoaldb.server.infoschema.AccountGrants;
 import io.shoaldb.server.infoschema.InformationSchema;
 import io.shoaldb.server.infoschema.TableSizes;
+import io.shoaldb.server.infoschema.Visibility;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
@@ -39,10 +42,33 @@ final class QueryContexts {
         return new PlannerSettings(rowCounts(server.storage()), broadcastLimit, List.of(informationSchema(session, server)));
     }
 
-    /** information_schema as this session's queries see it now. */
+    /** information_schema as this session's queries see it now: the grants and objects its account may see. */
     static InformationSchema informationSchema(ShoalSession session, ServerContext server) {
-        return new InformationSchema(server.catalog().snapshot(), TableSizes.of(server.storage()), server.sessions(),
-                Grants.ROOT_ONLY, session.user());
+        CatalogSnapshot snapshot = server.catalog().snapshot();
+        Privileges privileges = session.privileges(snapshot);
+        String user = session.user();
+        return new InformationSchema(snapshot, TableSizes.of(server.storage()), server.sessions(),
+                new AccountGrants(snapshot, session.account(), privileges.isAdmin()), session.user(),
+                visibility(privileges, user));
+    }
+
+    private static Visibility visibility(Privileges privileges, String user) {
+        return new Visibility() {
+            @Override
+            public boolean database(String name) {
+                return privileges.canSeeDatabase(name);
+            }
+
+            @Override
+            public boolean table(String database, String table) {
+                return privileges.canSeeTable(database, table);
+            }
+
+            @Override
+            public boolean sessionOf(String sessionUser) {
+                return privileges.isAdmin() || sessionUser.equals(user);
+            }
+        };
     }
 
     /**

@@ -46,9 +46,11 @@ import org.apache.calcite.sql.SqlSelect;
 final class SelectStatements {
     private final ServerContext server;
     private final QueryProfiles profiles;
+    private final StatementAccess access;
 
-    SelectStatements(ServerContext server, QueryProfiles profiles) {
+    SelectStatements(ServerContext server, QueryProfiles profiles, StatementAccess access) {
         this.server = server;
+        this.access = access;
         this.profiles = profiles;
     }
 
@@ -113,6 +115,7 @@ final class SelectStatements {
 
     /** Runs a planned query: admitted, stoppable by KILL, profiled when the session asks, audited at close. */
     private StatementResult run(ShoalSession session, PhysicalPlan plan, List<String> labels, String sql) {
+        access.checkReads(session, plan);
         QueryContext context = QueryContexts.of(session);
         Runnable leave = server.admission().admit(session.activity());
         try {
@@ -154,6 +157,7 @@ final class SelectStatements {
      */
     StatementResult explain(ShoalSession session, SqlExplainQuery explain) {
         PhysicalPlan plan = plan(session, explain.query());
+        access.checkReads(session, plan);
         QueryContext context = QueryContexts.of(session);
         TextTable table = new TextTable("Explain String");
         if (!explain.analyze()) {
@@ -197,6 +201,7 @@ final class SelectStatements {
             List<String> labels = labels(statement, bound);
             PhysicalPlan plan = server.planner().plan(statement, server.catalog().snapshot(),
                     session.currentDatabase(), QueryContexts.planner(session, server));
+            access.checkReads(session, plan);
             return BatchQueryResult.columns(plan.columns(), labels);
         } catch (ShoalException notPlannable) {
             return List.of();

@@ -40,6 +40,11 @@ class SessionEvaluationContext implements EvaluationContext {
     }
 
     @Override
+    public String currentAccount() {
+        return session.account().toString();
+    }
+
+    @Override
     public String remoteHost() {
         return session.remoteHost();
     }

@@ -8,6 +8,7 @@ import io.shoaldb.server.session.ParameterText;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.StatementRunner;
 import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.sql.tree.SqlAccountStatement;
 import io.shoaldb.sql.tree.SqlAlterTable;
 import io.shoaldb.sql.tree.SqlBegin;
 import io.shoaldb.sql.tree.SqlCommit;
@@ -61,25 +62,30 @@ public final class StatementDispatcher implements StatementRunner {
     private final GroupCommitStatements groupCommit;
     private final ProfileStatements profiles;
     private final KillStatements kills;
+    private final StatementAccess access;
+    private final AccountStatements accounts;
     private final MetadataStatements metadata;
 
     public StatementDispatcher(ServerContext server) {
+        this.access = new StatementAccess(server);
+        this.accounts = new AccountStatements(server, access);
         this.databases = new DatabaseStatements(server);
         this.metadata = new MetadataStatements(server);
         this.tables = new TableStatements(server, metadata);
         this.variables = new VariableStatements(server);
         QueryProfiles kept = new QueryProfiles();
-        this.selects = new SelectStatements(server, kept);
+        this.selects = new SelectStatements(server, kept, access);
         this.profiles = new ProfileStatements(kept);
         this.info = new InfoStatements(server);
         this.storage = new StorageStatements(server);
-        this.inserts = new InsertStatements(server);
+        this.inserts = new InsertStatements(server, access);
         this.groupCommit = new GroupCommitStatements(server);
         this.kills = new KillStatements(server);
     }
 
     @Override
     public StatementResult run(ShoalSession session, SqlNode statement, String sql) {
+        access.checkStatement(session, statement);
         return switch (statement) {
             case SqlSelect select -> selects.select(session, select, sql);
             case SqlOrderBy orderBy -> selects.select(session, orderBy, sql);
@@ -93,16 +99,16 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlSetTransaction ignored -> UpdateResult.OK;
             case SqlShowVariables show -> variables.show(session, show);
             case SqlShowWarnings show -> info.showWarnings(session, show);
-            case SqlShowSimple show -> info.showSimple(session, show);
+            case SqlShowSimple show -> info.showSimple(session, show, access.of(session).privileges().isAdmin());
             case SqlCreateDatabase create -> databases.create(create);
             case SqlDropDatabase drop -> databases.drop(session, drop);
             case SqlUseDatabase use -> databases.use(session, use);
-            case SqlShowDatabases show -> databases.show(show);
+            case SqlShowDatabases show -> databases.show(session, show, access.of(session).privileges());
             case SqlCreateTable create -> tables.create(session, create);
             case SqlDropTable drop -> tables.drop(session, drop);
             case SqlAlterTable alter -> tables.alter(session, alter);
             case SqlTruncateTable truncate -> tables.truncate(session, truncate);
-            case SqlShowTables show -> tables.showTables(session, show);
+            case SqlShowTables show -> tables.showTables(session, show, access.of(session).privileges());
             case SqlShowCreateTable show -> tables.showCreate(session, show);
             case SqlShowColumns show -> tables.showColumns(session, show);
             case SqlShowTablets show -> storage.showTablets(session, show);
@@ -115,7 +121,8 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlDorisInsert insert -> inserts.insert(session, insert, List.of());
             case SqlShowGroupCommit show -> groupCommit.show(show);
             case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
-            case SqlKill kill -> kills.kill(kill);
+            case SqlKill kill -> kills.kill(session, kill, access.of(session).privileges().isAdmin());
+            case SqlAccountStatement account -> accounts.run(session, account);
             case SqlShowIndex show -> metadata.showIndex(session, show);
             case SqlShowTableStatus show -> metadata.showTableStatus(session, show);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
@@ -154,11 +161,17 @@ public final class StatementDispatcher implements StatementRunner {
 
     @Override
     public List<ResultColumn> listFields(ShoalSession session, String table, String wildcard) {
+        access.of(session).checkTableVisible(Names.database(session, null), table);
         return tables.listFields(session, table, wildcard);
     }
 
     @Override
     public void checkDatabaseExists(String database) {
         databases.checkExists(database);
+    }
+
+    @Override
+    public void checkDatabaseAccess(ShoalSession session, String database) {
+        access.of(session).checkDatabaseVisible(database);
     }
 }

@@ -9,6 +9,7 @@ import io.shoaldb.catalog.model.Column;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.expression.LikeMatcher;
 import io.shoaldb.server.infoschema.CharacterSets;
 import io.shoaldb.server.infoschema.InformationSchema;
@@ -72,7 +73,8 @@ final class TableStatements {
         return UpdateResult.OK;
     }
 
-    StatementResult showTables(ShoalSession session, SqlShowTables statement) {
+    /** The tables of the database that the session's account may see. */
+    StatementResult showTables(ShoalSession session, SqlShowTables statement, Privileges privileges) {
         String database = Names.database(session, statement.database());
         Predicate<String> like = LikeMatcher.compile(statement.likePattern(), false);
         if (InformationSchema.names(database)) {
@@ -86,7 +88,7 @@ final class TableStatements {
                 ? new TextTable("Tables_in_" + database, "Table_type")
                 : new TextTable("Tables_in_" + database);
         for (Table table : snapshot.tables(database)) {
-            if (!like.test(table.name())) {
+            if (!like.test(table.name()) || !privileges.canSeeTable(database, table.name())) {
                 continue;
             }
             if (statement.full()) {

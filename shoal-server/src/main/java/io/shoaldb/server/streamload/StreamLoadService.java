@@ -6,6 +6,7 @@ import io.shoaldb.api.StreamLoadResult;
 import io.shoaldb.api.TwoPhaseCommitResult;
 import io.shoaldb.catalog.Catalog;
 import io.shoaldb.catalog.CatalogSnapshot;
+import io.shoaldb.catalog.auth.Privilege;
 import io.shoaldb.catalog.model.Database;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
@@ -14,6 +15,9 @@ import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.format.LoadOptions;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.server.auth.AccessDenied;
+import io.shoaldb.server.auth.AccountAuthenticator;
+import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.server.table.TableLifecycle;
 import io.shoaldb.server.table.TableSchemas;
 import io.shoaldb.storage.StorageEngine;
@@ -47,10 +51,13 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
     private final ErrorLogStore errorLogs;
     private final PreparedLoads prepared;
     private final NodeHealth health;
+    private final AccountAuthenticator accounts;
 
-    public StreamLoadService(Catalog catalog, TableLifecycle tables, StorageEngine storage, TransactionManager txns,
-            GroupCommitManager groupCommit, StreamLoadOptions options) {
+    /** {@code accounts}: the account of a request's user and host, whose LOAD_PRIV a load needs. */
+    public StreamLoadService(Catalog catalog, AccountAuthenticator accounts, TableLifecycle tables,
+            StorageEngine storage, TransactionManager txns, GroupCommitManager groupCommit, StreamLoadOptions options) {
         this.catalog = catalog;
+        this.accounts = accounts;
         this.tables = tables;
         this.storage = storage;
         this.txns = txns;
@@ -85,6 +92,8 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
     /** Everything decided before the body is read; header and name errors are thrown (the reply says Fail). */
     private StreamLoadContext plan(StreamLoadRequest request) {
         CatalogSnapshot snapshot = catalog.snapshot();
+        denied(snapshot, request.user(), request.clientHost())
+                .checkTable(Privilege.LOAD_PRIV, request.database(), request.table());
         Database database = snapshot.database(request.database())
                 .orElseThrow(() -> ErrorCode.UNKNOWN_DATABASE.exception(request.database()));
         Table table = snapshot.table(request.database(), request.table())
@@ -131,8 +140,18 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
     }
 
     @Override
-    public TwoPhaseCommitResult twoPhaseCommit(String user, String database, Map<String, String> headers) {
+    public TwoPhaseCommitResult twoPhaseCommit(String user, String clientHost, String database,
+            Map<String, String> headers) {
+        AccessDenied access = denied(catalog.snapshot(), user, clientHost);
+        if (!access.privileges().hasInDatabase(Privilege.LOAD_PRIV, database)) {
+            return new TwoPhaseCommitResult("Fail",
+                    ErrorCode.DB_ACCESS_DENIED.format(user, clientHost, database));
+        }
         return new TwoPhaseCommands(catalog, prepared).run(database, headers);
+    }
+
+    private AccessDenied denied(CatalogSnapshot snapshot, String user, String clientHost) {
+        return new AccessDenied(Privileges.of(snapshot, accounts.identify(user, clientHost)), user, clientHost);
     }
 
     @Override

@@ -45,7 +45,19 @@ public final class DorisSqlParser {
             throw ErrorCode.EMPTY_QUERY.exception();
         }
         SqlDorisInsert literalInsert = LiteralInsertParser.tryParse(sql);
-        return literalInsert != null ? literalInsert : parseFully(sql);
+        if (literalInsert != null) {
+            return literalInsert;
+        }
+        SqlNode account = AccountStatementParser.tryParse(sql);
+        return account != null ? account : parseFully(sql);
+    }
+
+    /**
+     * The statement's text without its secrets, for logs: CREATE / ALTER USER ... IDENTIFIED BY and SET PASSWORD
+     * show no password; every other statement is returned as it is.
+     */
+    public static String redactSecrets(String sql) {
+        return sql == null ? null : AccountStatementParser.redactPasswords(sql);
     }
 
     /** The full Calcite-based parse, bypassing the literal-INSERT fast path (which tests compare it with). */
@@ -95,7 +107,7 @@ public final class DorisSqlParser {
         return m != null && m.startsWith("Encountered \"<EOF>\"");
     }
 
-    private static ShoalException syntaxError(String original, int offset, Throwable cause) {
+    static ShoalException syntaxError(String original, int offset, Throwable cause) {
         int at = Math.min(Math.max(offset, 0), original.length());
         int[] lc = TextPositions.lineColumn(original, at);
         String message = "check the manual for the right syntax to use near '" + nearText(original, at)

@@ -15,7 +15,9 @@ import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
 import io.shoaldb.protocol.http.HttpMetrics;
 import io.shoaldb.protocol.http.HttpServer;
 import io.shoaldb.protocol.http.HttpServerOptions;
-import io.shoaldb.server.auth.PasswordAuthenticator;
+import io.shoaldb.server.auth.AccountAuthenticator;
+import io.shoaldb.server.auth.AdminAccess;
+import io.shoaldb.server.auth.BuiltinAccounts;
 import io.shoaldb.server.streamload.StreamLoadOptions;
 import io.shoaldb.server.streamload.StreamLoadService;
 import io.shoaldb.server.table.LiteralDefaults;
@@ -72,10 +74,12 @@ final class LoadStack implements AutoCloseable {
         StreamLoadOptions options = StreamLoadOptions.defaults(dir.resolve("data/error_log"),
                 () -> "127.0.0.1:" + holder[0].port(1), "127.0.0.1:9050")
                 .withGroupCommitBufferBytes(groupCommitBufferBytes);
-        loads = new StreamLoadService(catalog, tables, storage, txns, groupCommit, options);
+        AccountAuthenticator accounts = new AccountAuthenticator(catalog);
+        BuiltinAccounts.createIfAbsent(catalog, "");
+        loads = new StreamLoadService(catalog, accounts, tables, storage, txns, groupCommit, options);
         opened.push(loads);
         http = new HttpServer(new HttpServerOptions("127.0.0.1", List.of(0, 0), maxBodyMb, false),
-                new PasswordAuthenticator(""), loads, new HttpMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
+                accounts, new AdminAccess(catalog, accounts), loads, new HttpMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
         holder[0] = http;
         http.start();
         opened.push(http);

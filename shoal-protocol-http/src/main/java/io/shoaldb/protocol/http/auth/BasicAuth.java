@@ -34,12 +34,13 @@ public final class BasicAuth {
     public record Allowed(String user) implements Outcome {
     }
 
-    public Outcome check(String authorizationHeader) {
+    /** Checks the header of a request from {@code clientHost}, which picks the user's account. */
+    public Outcome check(String authorizationHeader, String clientHost) {
         Credentials credentials = parse(authorizationHeader);
         if (credentials == null) {
             return new Missing();
         }
-        if (authenticator.verifyPassword(credentials.user(), credentials.password())) {
+        if (authenticator.verifyPassword(credentials.user(), clientHost, credentials.password())) {
             return new Allowed(credentials.user());
         }
         return new Denied(credentials.user(), !credentials.password().isEmpty());

@@ -204,16 +204,16 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             case HEALTH -> deliver(ex, endpoints.health(portIndex));
             case METRICS -> {
                 if (services.options().metricsAuth()) {
-                    authenticated(ex, match.route(), user -> onWorker(ex, endpoints::metrics));
+                    authenticated(ex, match.route(), user -> asAdmin(ex, user, endpoints::metrics));
                 } else {
                     onWorker(ex, endpoints::metrics);
                 }
             }
             case LOAD_ERROR_LOG -> authenticated(ex, match.route(),
-                    user -> onWorker(ex, () -> endpoints.loadErrorLog(match)));
-            case WAL_SIZE -> authenticated(ex, match.route(), user -> onWorker(ex, () -> endpoints.walSize(match)));
-            case STREAM_LOAD_2PC -> authenticated(ex, match.route(),
-                    user -> onWorker(ex, () -> endpoints.twoPhaseCommit(match, user, withoutSecrets(ex.headers))));
+                    user -> asAdmin(ex, user, () -> endpoints.loadErrorLog(match)));
+            case WAL_SIZE -> authenticated(ex, match.route(), user -> asAdmin(ex, user, () -> endpoints.walSize(match)));
+            case STREAM_LOAD_2PC -> authenticated(ex, match.route(), user -> onWorker(ex,
+                    () -> endpoints.twoPhaseCommit(match, user, ex.remoteHost, withoutSecrets(ex.headers))));
             case STREAM_LOAD_FORWARD -> {
                 if (!services.options().enableGroupCommitStreamloadBeForward()) {
                     deliver(ex, Reply.text(403, ErrorCode.HTTP_FORWARD_DISABLED.format()));
@@ -240,8 +240,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         deliver(ex, reply);
     }
 
+    /** Runs {@code endpoint} for an account with ADMIN_PRIV; others get 403 with MySQL's 1227 text. */
+    private void asAdmin(Exchange ex, String user, Supplier<Reply> endpoint) {
+        onWorker(ex, () -> services.access().hasAdminPrivilege(user, ex.remoteHost) ? endpoint.get()
+                : Reply.json(403, DorisJson.rest(403, "Forbidden", ErrorCode.SPECIFIC_ACCESS_DENIED.format("ADMIN"))));
+    }
+
     private void authenticated(Exchange ex, Route route, Consumer<String> next) {
-        switch (services.auth().check(ex.headers.get("authorization"))) {
+        switch (services.auth().check(ex.headers.get("authorization"), ex.remoteHost)) {
             case BasicAuth.Allowed allowed -> next.accept(allowed.user());
             case BasicAuth.Missing missing -> unauthorized(ex, route, ErrorCode.HTTP_NO_AUTH.format());
             case BasicAuth.Denied denied -> unauthorized(ex, route, ErrorCode.ACCESS_DENIED.format(denied.user(),
@@ -281,7 +287,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             deliver(ex, StreamLoadReplies.rejected(status, ex.headers, refusal));
             return;
         }
-        StreamLoadRequest request = new StreamLoadRequest(user, match.database(), match.table(),
+        StreamLoadRequest request = new StreamLoadRequest(user, ex.remoteHost, match.database(), match.table(),
                 withoutSecrets(ex.headers), chunked ? -1 : Math.max(0, contentLength));
         BodyStream body = new BodyStream(new ExchangeFlow(ex), HIGH_WATER, LOW_WATER);
         ex.body = body;

@@ -26,9 +26,9 @@ final class Endpoints {
     }
 
     /** {@code _stream_load_2pc}: Doris answers 200 with {@code status}/{@code msg} for success and failure. */
-    Reply twoPhaseCommit(RouteMatch match, String user, Map<String, String> headers) {
+    Reply twoPhaseCommit(RouteMatch match, String user, String clientHost, Map<String, String> headers) {
         try {
-            TwoPhaseCommitResult result = services.loads().twoPhaseCommit(user, match.database(), headers);
+            TwoPhaseCommitResult result = services.loads().twoPhaseCommit(user, clientHost, match.database(), headers);
             if (result == null) {
                 return Reply.json(200, DorisJson.statusMsg("Fail", ErrorCode.INTERNAL_ERROR.format("no 2PC result")));
             }

@@ -22,7 +22,8 @@ public final class CertificateProof {
     }
 
     /** The OK's info text for {@code user}, or empty when there is nothing to prove. */
-    public static String of(Authenticator authenticator, String user, byte[] greetingNonce, SSLSession tls) {
+    public static String of(Authenticator authenticator, String user, String clientHost, byte[] greetingNonce,
+            SSLSession tls) {
         if (!(authenticator instanceof PasswordHashProof proofs) || tls == null) {
             return "";
         }
@@ -32,7 +33,7 @@ public final class CertificateProof {
         }
         byte[] proof;
         try {
-            proof = proofs.nativePasswordProof(user, greetingNonce,
+            proof = proofs.nativePasswordProof(user, clientHost, greetingNonce,
                     MessageDigest.getInstance("SHA-256").digest(certificates[0].getEncoded()));
         } catch (NoSuchAlgorithmException | CertificateEncodingException e) {
             throw new IllegalStateException("cannot fingerprint the TLS certificate", e);

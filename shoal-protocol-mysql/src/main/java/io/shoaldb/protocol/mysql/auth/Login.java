@@ -220,11 +220,12 @@ public final class Login {
     }
 
     private Step verifyNative(byte[] authResponse) {
-        if (!settings.authenticator().verifyNativePassword(response.user(), scramble.clone(), authResponse)) {
+        if (!settings.authenticator().verifyNativePassword(response.user(), remoteHost, scramble.clone(),
+                authResponse)) {
             throw denied(authResponse.length > 0);
         }
-        String proof = secure ? CertificateProof.of(settings.authenticator(), response.user(), greetingScramble,
-                tls.get()) : "";
+        String proof = secure ? CertificateProof.of(settings.authenticator(), response.user(), remoteHost,
+                greetingScramble, tls.get()) : "";
         return new Authenticated(response, capabilities, null, proof);
     }
 
@@ -236,7 +237,7 @@ public final class Login {
      */
     private Step onSha2Scramble(byte[] data, boolean mayFallBackToNative) {
         if (data.length == 0 || data.length == 1 && data[0] == 0) {
-            if (!settings.authenticator().verifyPassword(response.user(), "")) {
+            if (!settings.authenticator().verifyPassword(response.user(), remoteHost, "")) {
                 throw denied(false);
             }
             return authenticated(null);
@@ -284,7 +285,7 @@ public final class Login {
         // current one holding the old password.
         Long version = settings.authenticator() instanceof CredentialVersion versioned
                 ? versioned.credentialVersion() : null;
-        if (!settings.authenticator().verifyPassword(response.user(), password)) {
+        if (!settings.authenticator().verifyPassword(response.user(), remoteHost, password)) {
             throw denied(true);
         }
         if (version != null) {
