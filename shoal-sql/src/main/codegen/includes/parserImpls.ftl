@@ -892,23 +892,25 @@ SqlNode DorisSystemVariable() :
 
 /**
  * MySQL's two forms of CONVERT: CONVERT(x, type) is CAST(x AS type) (CONVERT(x, CHAR), CONVERT(x, SIGNED),
- * CONVERT(x, UNSIGNED INTEGER), CONVERT(x, DECIMAL(10,2)) ...), CONVERT(x USING charset) Calcite's TRANSLATE, as
- * Calcite's own rule builds it. Calcite's other forms (Oracle's CONVERT(x, to [, from]) with character sets,
- * MSSQL's CONVERT(type, x)) are not MySQL's and are not taken.
+ * CONVERT(x, UNSIGNED INTEGER), CONVERT(x, DECIMAL(10,2)) ...); CONVERT(x USING charset) is x as text, since text
+ * is UTF-8 whatever charset a client names (Calcite's TRANSLATE would reject MySQL's names such as utf8mb4).
+ * Calcite's other forms (Oracle's CONVERT(x, to [, from]) with character sets, MSSQL's CONVERT(type, x)) are not
+ * MySQL's and are not taken.
  */
 SqlNode DorisConvert() :
 {
     final Span s;
     final List<SqlNode> args = new ArrayList<SqlNode>();
-    final SqlIdentifier charset;
     final SqlDataTypeSpec type;
 }
 {
     <CONVERT> { s = span(); }
     <LPAREN> AddExpression(args, ExprContext.ACCEPT_SUB_QUERY)
     (
-        <USING> charset = SimpleIdentifier() { args.add(charset); }
-        <RPAREN> { return SqlStdOperatorTable.TRANSLATE.createCall(s.end(this), args); }
+        <USING> SimpleIdentifier() <RPAREN> {
+            args.add(new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, s.end(this)), s.end(this)));
+            return SqlStdOperatorTable.CAST.createCall(s.end(this), args);
+        }
     |
         <COMMA> type = DataType() { args.add(type); }
         <RPAREN> { return SqlStdOperatorTable.CAST.createCall(s.end(this), args); }

@@ -43,10 +43,10 @@ class DorisSqlParserConvertTest {
     }
 
     @Test
-    void convertUsingIsCalcitesTranslate() {
-        SqlBasicCall call = (SqlBasicCall) selectItem("SELECT CONVERT(a USING utf8mb4) FROM t");
-        assertThat(call.getOperator()).isSameAs(SqlStdOperatorTable.TRANSLATE);
-        assertThat(((SqlIdentifier) call.operand(1)).getSimple()).isEqualTo("utf8mb4");
+    void convertUsingIsACastToText() {
+        SqlBasicCall cast = (SqlBasicCall) selectItem("SELECT CONVERT(a USING utf8mb4) FROM t");
+        assertThat(cast.getOperator()).isSameAs(SqlStdOperatorTable.CAST);
+        assertThat(((SqlDataTypeSpec) cast.operand(1)).getTypeName().getSimple()).isEqualTo("VARCHAR");
     }
 
     @Test
