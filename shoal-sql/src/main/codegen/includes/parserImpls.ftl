@@ -321,7 +321,8 @@ SqlTypeNameSpec DorisIntegerCastTypeName() :
 
 /**
  * CHAR[(n)] as a CAST target is MySQL's text of any length (at most n characters), never SQL's blank-padded
- * CHAR(1): VARCHAR[(n)]. Column definitions have their own type rule.
+ * CHAR(1): VARCHAR[(n)]; so is CHAR VARYING[(n)]. A character set may follow and changes nothing (text is UTF-8).
+ * Column definitions have their own type rule.
  */
 SqlTypeNameSpec DorisCharCastTypeName() :
 {
@@ -330,7 +331,9 @@ SqlTypeNameSpec DorisCharCastTypeName() :
 }
 {
     <CHAR> { s = span(); }
+    [ <VARYING> ]
     [ <LPAREN> n = UnsignedIntLiteral() <RPAREN> ]
+    [ ( <CHARACTER> <SET> | <CHARSET> ) SimpleIdentifier() ]
     { return new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, n, s.end(this)); }
 }
 
