@@ -299,6 +299,44 @@ SqlTypeNameSpec DorisDateTimeTypeName() :
     { return new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, p, s.end(this)); }
 }
 
+/**
+ * MySQL's integer CAST targets: SIGNED [INTEGER] is BIGINT, UNSIGNED [INTEGER] Calcite's UINTEGER, which the planner
+ * holds in a BIGINT (ShoalDB has no unsigned types; the values of a BIGINT source keep their sign).
+ */
+SqlTypeNameSpec DorisIntegerCastTypeName() :
+{
+    final Span s;
+    final SqlTypeName type;
+}
+{
+    (
+        <SIGNED> { type = SqlTypeName.BIGINT; }
+    |
+        <UNSIGNED> { type = SqlTypeName.UINTEGER; }
+    )
+    { s = span(); }
+    [ <INTEGER> | <INT> ]
+    { return new SqlBasicTypeNameSpec(type, s.end(this)); }
+}
+
+/**
+ * CHAR[(n)] as a CAST target is MySQL's text of any length (at most n characters), never SQL's blank-padded
+ * CHAR(1): VARCHAR[(n)]; so is CHAR VARYING[(n)]. A character set may follow and changes nothing (text is UTF-8).
+ * Column definitions have their own type rule.
+ */
+SqlTypeNameSpec DorisCharCastTypeName() :
+{
+    final Span s;
+    int n = -1;
+}
+{
+    <CHAR> { s = span(); }
+    [ <VARYING> ]
+    [ <LPAREN> n = UnsignedIntLiteral() <RPAREN> ]
+    [ ( <CHARACTER> <SET> | <CHARSET> ) SimpleIdentifier() ]
+    { return new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, n, s.end(this)); }
+}
+
 AggregationType DorisAggregationType() :
 {
 }
@@ -853,6 +891,33 @@ SqlNode DorisSystemVariable() :
 }
 {
     <DORIS_SYSTEM_VARIABLE> { return DorisParserSupport.systemVariable(token.image, getPos()); }
+}
+
+/**
+ * MySQL's two forms of CONVERT: CONVERT(x, type) is CAST(x AS type) (CONVERT(x, CHAR), CONVERT(x, SIGNED),
+ * CONVERT(x, UNSIGNED INTEGER), CONVERT(x, DECIMAL(10,2)) ...); CONVERT(x USING charset) is x as text, since text
+ * is UTF-8 whatever charset a client names (Calcite's TRANSLATE would reject MySQL's names such as utf8mb4).
+ * Calcite's other forms (Oracle's CONVERT(x, to [, from]) with character sets, MSSQL's CONVERT(type, x)) are not
+ * MySQL's and are not taken.
+ */
+SqlNode DorisConvert() :
+{
+    final Span s;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+    final SqlDataTypeSpec type;
+}
+{
+    <CONVERT> { s = span(); }
+    <LPAREN> AddExpression(args, ExprContext.ACCEPT_SUB_QUERY)
+    (
+        <USING> SimpleIdentifier() <RPAREN> {
+            args.add(new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, s.end(this)), s.end(this)));
+            return SqlStdOperatorTable.CAST.createCall(s.end(this), args);
+        }
+    |
+        <COMMA> type = DataType() { args.add(type); }
+        <RPAREN> { return SqlStdOperatorTable.CAST.createCall(s.end(this), args); }
+    )
 }
 
 /** CURRENT_USER(), SESSION_USER(), SYSTEM_USER(), CURRENT_ROLE(): Calcite's context functions, MySQL's parentheses. */

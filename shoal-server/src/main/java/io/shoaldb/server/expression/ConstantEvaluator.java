@@ -136,7 +136,7 @@ public final class ConstantEvaluator {
         try {
             return switch (type) {
                 case "CHAR", "VARCHAR", "STRING", "TEXT" -> Value.ofString(text);
-                case "SIGNED", "UNSIGNED", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT" ->
+                case "UINTEGER", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT" ->
                         Value.ofLong(toDecimal(value).setScale(0, RoundingMode.DOWN).longValueExact());
                 case "DECIMAL", "DECIMALV3" -> exact(toDecimal(value));
                 case "DOUBLE", "FLOAT", "REAL" -> new Value(toDecimal(value).doubleValue(), DataType.DOUBLE);

@@ -40,7 +40,6 @@ final class CatalogSchema extends AbstractSchema {
         return Map.of(
                 "STRING", f -> f.createSqlType(SqlTypeName.VARCHAR),
                 "TEXT", f -> f.createSqlType(SqlTypeName.VARCHAR),
-                "SIGNED", f -> f.createSqlType(SqlTypeName.BIGINT),
                 "LARGEINT", f -> f.createSqlType(SqlTypeName.DECIMAL, 38, 0));
     }
 

@@ -54,6 +54,9 @@ final class ScalarFunctions {
             new ScalarFunction("if", count(3, 3), types -> conditional(types, 1)),
             new ScalarFunction("ifnull", count(2, 2), types -> conditional(types, 0)),
             new ScalarFunction("nvl", count(2, 2), types -> conditional(types, 0)),
+            // The smallest / largest argument in their common type; NULL if any argument is NULL (Doris).
+            new ScalarFunction("least", count(1, -1), types -> conditional(types, 0)),
+            new ScalarFunction("greatest", count(1, -1), types -> conditional(types, 0)),
 
             // Strings.
             new ScalarFunction("concat", count(1, -1), Signatures.of(DataType.STRING, TEXT)),
@@ -184,7 +187,7 @@ final class ScalarFunctions {
                 arguments.getFirst().id() == TypeId.JSON ? DataType.JSON : DataType.STRING);
     }
 
-    /** IF(c, a, b) / IFNULL(a, b): the values from {@code first} on share their common type. */
+    /** IF(c, a, b) / IFNULL(a, b) / LEAST(a, b, ...): the values from {@code first} on share their common type. */
     private static Typed conditional(List<DataType> types, int first) {
         DataType common = TypeRules.commonType(types.subList(first, types.size()));
         List<DataType> out = new ArrayList<>(types);

@@ -82,13 +82,14 @@ class DriverMetadataTest {
     }
 
     /**
-     * MariaDB Connector/J reads information_schema only. Its getColumns query needs LEAST, CONVERT(x, type) and
-     * CAST(x AS SIGNED INTEGER), which ShoalDB's SQL does not have yet.
+     * MariaDB Connector/J reads information_schema only; its getColumns query uses MySQL's LEAST, CONVERT(x, type)
+     * and CAST(x AS SIGNED INTEGER).
      */
     @Test
-    void mariaDbConnectorListsCatalogsTablesAndKeys() throws SQLException {
+    void mariaDbConnectorListsCatalogsTablesColumnsAndKeys() throws SQLException {
         try (Connection c = mariadb()) {
             assertTablesAndKeys(c.getMetaData());
+            assertColumns(c.getMetaData());
         }
     }
 

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
- * CASE (the planner also sends IF as CASE) and COALESCE (also IFNULL and NVL). NULLIF arrives as CASE from
- * Calcite. The planner has cast every value to the result type.
+ * CASE (the planner also sends IF as CASE), COALESCE (also IFNULL and NVL), LEAST and GREATEST. NULLIF arrives as
+ * CASE from Calcite. The planner has cast every value to the result type.
  */
 public final class ConditionalFunctions {
     private ConditionalFunctions() {
@@ -26,5 +26,7 @@ public final class ConditionalFunctions {
             return new CaseExpression(conditions, values, call.type());
         });
         registry.accept("coalesce", (call, arguments) -> new CoalesceExpression(arguments, call.type()));
+        registry.accept("least", (call, arguments) -> new ExtremeExpression(arguments, call.type(), false));
+        registry.accept("greatest", (call, arguments) -> new ExtremeExpression(arguments, call.type(), true));
     }
 }
