@@ -93,7 +93,7 @@ final class SelectStatements {
     /**
      * A SELECT without a table, planned like any query so that its functions run on the same kernels (one
      * meaning for {@code SELECT date_add(...)} with or without a table); null when the planner does not take it
-     * (MySQL-only casts such as {@code CAST(x AS SIGNED)}), which the constant evaluator then answers. A fresh
+     * (a function only the constant evaluator knows), which the constant evaluator then answers. A fresh
      * parse is planned, since planning rewrites the tree.
      */
     private PhysicalPlan planConstant(ShoalSession session, String sql) {
