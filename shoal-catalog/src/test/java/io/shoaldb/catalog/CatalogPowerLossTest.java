@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Power loss at random points of a stream of DDL (CREATE/DROP DATABASE, CREATE/DROP TABLE, ADD/DROP COLUMN,
- * ALTER TABLE SET, SET GLOBAL, explicit and automatic checkpoints): the journal and the checkpoint image go
+ * ALTER TABLE SET, SET GLOBAL, CREATE/DROP USER, SET PASSWORD, CREATE/DROP ROLE, GRANT/REVOKE of privileges and
+ * roles, explicit and automatic checkpoints): the journal and the checkpoint image go
  * through {@link PowerLossFiles}, which after the crash keeps only what was fsynced plus a random prefix of the
  * rest (bytes and directory entries). After each restart the catalog is exactly the state of the last
  * acknowledged DDL, or of the one DDL the crash cut applied whole; never anything in between. The expected
@@ -34,6 +35,8 @@ class CatalogPowerLossTest {
     static final int DEFAULT_ROUNDS = 40;
     static final int DDL_PER_ROUND = 60;
     static final String GLOBALS = "@globals";
+    /** Accounts and roles, flattened (see {@link AccessModel}). */
+    static final String ACCESS = "@access";
 
     @TempDir
     Path dir;
@@ -47,7 +50,7 @@ class CatalogPowerLossTest {
         }
 
         List<String> databases() {
-            return keySet().stream().filter(k -> !k.equals(GLOBALS)).toList();
+            return keySet().stream().filter(k -> !k.startsWith("@")).toList();
         }
     }
 
@@ -68,6 +71,7 @@ class CatalogPowerLossTest {
         PowerLossFiles files = new PowerLossFiles(dir.resolve("node"));
         State acknowledged = new State();
         acknowledged.put(GLOBALS, new TreeMap<>());
+        acknowledged.put(ACCESS, new TreeMap<>());
         State cut = null;
         int acked = 0;
         int cutApplied = 0;
@@ -113,6 +117,13 @@ class CatalogPowerLossTest {
 
     /** A random DDL that is valid against {@code s}. */
     private Ddl next(State s, Random random) {
+        if (random.nextInt(4) == 0) {
+            AccessModel.Change change = AccessModel.next(s.get(ACCESS), random, nextName++);
+            return new Ddl(change.text(), change.run(), m -> {
+                m.put(ACCESS, change.effect().apply(m.get(ACCESS)));
+                return m;
+            });
+        }
         List<String> dbs = s.databases();
         int pick = random.nextInt(100);
         if (dbs.isEmpty() || pick < 8 && dbs.size() < 4) {
@@ -195,6 +206,7 @@ class CatalogPowerLossTest {
     private static State project(CatalogSnapshot s) {
         State out = new State();
         out.put(GLOBALS, new TreeMap<>(s.globalVariables()));
+        out.put(ACCESS, AccessModel.project(s.access()));
         for (Database db : s.databases()) {
             TreeMap<String, String> tables = new TreeMap<>();
             for (Table t : s.tables(db.name())) {
