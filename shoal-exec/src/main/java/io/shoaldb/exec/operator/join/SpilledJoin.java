@@ -25,7 +25,9 @@ import java.util.List;
  * both, with the next level's hash - up to {@link JoinPartitioner#MAX_LEVEL}; a partition whose rows all share one
  * key cannot be split and is loaded as it is (over {@code exec_mem_limit} the query then fails with
  * MEM_LIMIT_EXCEEDED, measured from {@link #retainedBytes}). Every step does at most
- * {@link Operator#INPUT_BATCHES_PER_CALL} pages before it lets the driver yield. Used by one driver thread.
+ * {@link Operator#INPUT_BATCHES_PER_CALL} pages before it lets the driver yield. Used by one driver thread. For a
+ * broadcast join the probe runs and the partitions to join are shared with the other probe drivers
+ * ({@link BroadcastSpilledProbe}); the partitions this driver splits stay its own.
  */
 final class SpilledJoin implements RetainedMemory, AutoCloseable {
     enum Step { WORKING, WAITING, READY, DONE }
