@@ -32,8 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Hash joins whose build side is written to disk (grace/hybrid hash join) return exactly what the in-memory join
  * returns, for every join type: generated rows with duplicate keys, NULL keys, one key holding most rows (skew),
- * multi-column and string keys, residual conditions. Joins are planned partitioned (broadcast builds do not spill),
- * run on three drivers, and compared three ways: in memory, under force spill with a tiny threshold (every build
+ * multi-column and string keys, residual conditions. Joins are planned partitioned (NOT IN, always broadcast, is
+ * here too; {@link BroadcastSpillJoinTest} covers broadcast builds), run on three drivers, and compared three ways: in memory, under force spill with a tiny threshold (every build
  * writes out most partitions and re-partitions them), and under a small exec_mem_limit without force.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -108,19 +108,12 @@ class SpillJoinTest {
         List<List<Object>> spilled = sorted(db.query(sql, PARTITIONED, QueryContext.of(0, 3)
                 .withSpill(new SpillSettings(true, true, 16 << 10))));
         assertThat(spilled).isEqualTo(expected);
-        if (!sql.contains("NOT IN")) { // NOT IN is always broadcast, and broadcast builds do not spill
-            assertThat(counters().runsWritten()).as("runs written").isGreaterThan(runsBefore);
-        }
+        assertThat(counters().runsWritten()).as("runs written").isGreaterThan(runsBefore);
         assertNoRunsLeft();
     }
 
-    /** NOT IN needs the whole build side at once (one NULL key decides for every row): it never spills. */
-    static Stream<String> spillableQueries() {
-        return queries().filter(sql -> !sql.contains("NOT IN"));
-    }
-
     @ParameterizedTest
-    @MethodSource("spillableQueries")
+    @MethodSource("queries")
     void smallMemoryLimitSpillsInsteadOfFailing(String sql) {
         List<List<Object>> expected = sorted(db.query(sql, PARTITIONED, QueryContext.of(0, 3)
                 .withSpill(SpillSettings.DISABLED)));

@@ -154,7 +154,8 @@ public final class LocalExecutionPlanner {
         List<Pipeline> dependencies = new ArrayList<>(probe.dependencies());
         dependencies.add(buildPipeline);
         return new Fragment(probe.drivers(),
-                (i, self) -> self.track(new HashJoinOperator(probe.chain().create(i, self), bridge, i)), dependencies);
+                (i, self) -> self.track(new HashJoinOperator(probe.chain().create(i, self), bridge, i, self)),
+                dependencies);
     }
 
     /**

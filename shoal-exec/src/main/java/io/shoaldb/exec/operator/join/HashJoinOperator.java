@@ -6,6 +6,7 @@ import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.NullVectors;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
+import io.shoaldb.exec.task.Driver;
 import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.vector.Batch;
@@ -23,13 +24,17 @@ import java.util.List;
  * surviving pair (SEMI/ANTI), and - once the last prober of a table is done - the build rows nobody matched
  * (RIGHT/FULL). When the build wrote partitions out, probe rows of those partitions are set aside
  * and joined partition by partition once the probe input has ended ({@link SpilledJoin}); the unmatched build
- * rows of each partition follow its probe rows.
+ * rows of each partition follow its probe rows. The probers of a broadcast join whose build spilled share the
+ * written-out partitions: each waits (NOT_READY) until all have ended their input, then they take the partitions in
+ * turn. NOT IN answers from facts about the whole build side (empty, NULL key) that the bridge recorded, not from the
+ * table of the partition at hand.
  */
 public final class HashJoinOperator implements Operator, RetainedMemory {
     static final int MAX_PAIRS = 4096;
     private final Operator probe;
     private final JoinBridge bridge;
     private final int driver;
+    private final Driver self;
     private final JoinType type;
     private final PhysicalHashJoin node;
     private final FilterExpression residual;
@@ -37,6 +42,9 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private final List<DataType> buildTypes;
     private final boolean needPairs;
     private boolean started;
+    /** NOT IN: facts about the whole build side, which a spilled partition's table does not show. */
+    private boolean notInBuildEmpty;
+    private boolean notInBuildHasNullKey;
     private JoinHashTable table;
     /** The build partitions this driver's build wrote out, joined after the probe input (null: none). */
     private SpilledJoin spilled;
@@ -55,10 +63,12 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private int position;
     private int chain;
 
-    public HashJoinOperator(Operator probe, JoinBridge bridge, int driver) {
+    /** @param self the driver running this operator: resumed when a spilled broadcast join's probers may go on */
+    public HashJoinOperator(Operator probe, JoinBridge bridge, int driver, Driver self) {
         this.probe = probe;
         this.bridge = bridge;
         this.driver = driver;
+        this.self = self;
         this.node = bridge.node();
         this.type = node.type();
         this.residual = node.residual() == null ? null : ExpressionCompiler.compileFilter(node.residual());
@@ -73,8 +83,11 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
             started = true;
             table = bridge.table(driver);
             matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
-            SpillingBuild.Result written = bridge.spilled(driver);
-            spilled = written == null ? null : new SpilledJoin(bridge.spill(), node, written);
+            spilled = bridge.spilledJoin(driver, self);
+            if (type == JoinType.NULL_AWARE_ANTI) {
+                notInBuildEmpty = bridge.buildEmpty();
+                notInBuildHasNullKey = bridge.buildHasNullKey();
+            }
         }
         for (int consumed = 0; ; ) {
             if (current != null) {
@@ -141,6 +154,9 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
             case WORKING -> {
                 return YIELD;
             }
+            case WAITING -> {
+                return NOT_READY;
+            }
             case DONE -> {
                 spilled.close();
                 spilled = null;
@@ -172,15 +188,20 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         if (n == 0) {
             return null;
         }
-        if (table.rowCount() == 0) {
+        if (type == JoinType.NULL_AWARE_ANTI) {
+            if (notInBuildEmpty) {
+                return b; // x NOT IN (empty) is TRUE, even for a NULL x
+            }
+            if (notInBuildHasNullKey) {
+                return null; // x NOT IN (..., NULL, ...) is never TRUE
+            }
+        } else if (table.rowCount() == 0) {
             return switch (type) {
                 case INNER, SEMI, RIGHT -> null;
-                case ANTI, NULL_AWARE_ANTI -> b;
+                case ANTI -> b;
                 case LEFT, FULL -> padded(b, allPositions(n), n);
+                case NULL_AWARE_ANTI -> throw new IllegalStateException();
             };
-        }
-        if (type == JoinType.NULL_AWARE_ANTI && table.hasNullKey()) {
-            return null; // x NOT IN (..., NULL, ...) is never TRUE
         }
         int[] chainHeads = table.hasKeys() ? table.heads(JoinHashTable.evaluate(b, node.probeKeys())) : keyless(n);
         if (!needPairs) {
@@ -371,6 +392,8 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         if (spilled != null) {
             spilled.close();
             spilled = null;
+        } else if (!started) {
+            bridge.probeClosedEarly(driver);
         }
     }
 }

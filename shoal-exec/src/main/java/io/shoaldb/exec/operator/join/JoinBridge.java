@@ -12,6 +12,7 @@ import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sink of a join's build pipeline and what its probe drivers read. Each build driver copies its rows
@@ -23,9 +24,12 @@ import java.util.List;
  *
  * <p>A partitioned build that outgrows the query's spill threshold becomes a {@link SpillingBuild}: its table holds
  * only the partitions that stayed in memory, and its probe driver joins the written-out ones afterwards
- * ({@link SpilledJoin}). Broadcast builds never spill: the planner broadcasts only builds estimated under
- * {@code broadcast_row_count_limit} rows, one table serves every probe driver (spilling it would make each of them
- * read every spilled partition back), and NOT IN - always broadcast - needs the whole build side at once.
+ * ({@link SpilledJoin}). A broadcast build whose rows, summed over its drivers, outgrow the threshold becomes one
+ * {@link BroadcastSpillingBuild} shared by its drivers (one set of written-out partitions); the shared table holds
+ * the rest, and the probe drivers share the written-out partitions ({@link BroadcastSpilledProbe}). Its runtime
+ * filters are then not published (they would have to be computed from the rows on disk too). NOT IN (always
+ * broadcast) depends on two facts about the whole build side - is it empty, has it a NULL key - which are recorded
+ * before the rows are partitioned; the rest is per key and spills like an anti join.
  */
 public final class JoinBridge implements PipelineSink {
     private final PhysicalHashJoin node;
@@ -39,6 +43,17 @@ public final class JoinBridge implements PipelineSink {
     private final SpillingBuild[] spilling;
     private final SpillingBuild.Result[] spilled;
     private final List<RuntimeFilterSlot> runtimeFilters = new ArrayList<>();
+    private final int probeDrivers;
+    /** Broadcast: the bytes every build driver has buffered, the sum deciding when to spill. */
+    private final AtomicLong broadcastBytes = new AtomicLong();
+    /** Broadcast, once its build spilled: the shared partitioned build, then the probers' shared partitions. */
+    private volatile BroadcastSpillingBuild broadcastBuild;
+    private BroadcastSpilledProbe broadcastProbe;
+    /** NOT IN: per build driver, whether it saw a row / a NULL key (facts about the whole build side). */
+    private final boolean[] sawRow;
+    private final boolean[] sawNullKey;
+    private boolean buildEmpty;
+    private boolean buildHasNullKey;
     private int unfinished;
 
     public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers) {
@@ -55,15 +70,18 @@ public final class JoinBridge implements PipelineSink {
                     + " probe drivers");
         }
         this.probersPerTable = partitioned ? 1 : probeDrivers;
+        this.probeDrivers = probeDrivers;
         this.buffers = new BatchBuilder[buildDrivers];
         this.tables = new JoinHashTable[partitioned ? buildDrivers : 1];
         this.unfinished = buildDrivers;
-        boolean canSpill = partitioned && spill != null && spill.enabled() && !node.buildKeys().isEmpty()
-                && node.type() != JoinType.NULL_AWARE_ANTI;
+        boolean canSpill = spill != null && spill.enabled() && !node.buildKeys().isEmpty();
         this.spill = canSpill ? spill : null;
         this.buildPartitioner = canSpill ? new JoinPartitioner(node.buildKeys()) : null;
         this.spilling = new SpillingBuild[buildDrivers];
         this.spilled = new SpillingBuild.Result[tables.length];
+        boolean notIn = node.type() == JoinType.NULL_AWARE_ANTI;
+        this.sawRow = notIn ? new boolean[buildDrivers] : null;
+        this.sawNullKey = notIn ? new boolean[buildDrivers] : null;
     }
 
     /** A probe-side scan this (broadcast) build filters once complete; call before the build runs. */
@@ -73,24 +91,66 @@ public final class JoinBridge implements PipelineSink {
 
     @Override
     public boolean add(int driver, Batch batch, Driver self) {
+        if (sawRow != null) {
+            recordNotInFacts(driver, batch);
+        }
         if (spilling[driver] != null) {
             spilling[driver].add(batch);
+            return true;
+        }
+        BroadcastSpillingBuild shared = broadcastBuild;
+        if (shared != null) {
+            if (buffers[driver] != null) {
+                broadcastBytes.addAndGet(-buffers[driver].retainedBytes());
+                shared.add(driver, take(driver));
+            }
+            shared.add(driver, batch);
             return true;
         }
         if (buffers[driver] == null) {
             buffers[driver] = new BatchBuilder(types, 4096);
         }
+        long before = buffers[driver].retainedBytes();
         Batch c = batch.compact();
         for (int i = 0; i < types.size(); i++) {
             FlatVector v = Flat.of(c.column(i));
             buffers[driver].column(i).appendRange(v, 0, c.positionCount());
         }
-        if (spill != null && spill.shouldSpill(JoinHashTable.estimatedBytes(buffers[driver].retainedBytes()))) {
-            SpillingBuild build = new SpillingBuild(types, buildPartitioner, spill);
-            spilling[driver] = build;
-            build.add(take(driver));
+        long held = buffers[driver].retainedBytes();
+        if (!partitioned) {
+            held = broadcastBytes.addAndGet(held - before);
+        }
+        if (spill != null && spill.shouldSpill(JoinHashTable.estimatedBytes(held))) {
+            if (partitioned) {
+                SpillingBuild build = new SpillingBuild(types, buildPartitioner, spill);
+                spilling[driver] = build;
+                build.add(take(driver));
+            } else {
+                broadcastBytes.addAndGet(-buffers[driver].retainedBytes());
+                startBroadcastSpill().add(driver, take(driver));
+            }
         }
         return true;
+    }
+
+    private synchronized BroadcastSpillingBuild startBroadcastSpill() {
+        if (broadcastBuild == null) {
+            broadcastBuild = new BroadcastSpillingBuild(types, buildPartitioner, spill, buffers.length);
+        }
+        return broadcastBuild;
+    }
+
+    /** NOT IN: whether build driver {@code driver} has seen a row, and a row with a NULL key. */
+    private void recordNotInFacts(int driver, Batch batch) {
+        int n = batch.positionCount();
+        if (n == 0) {
+            return;
+        }
+        sawRow[driver] = true;
+        if (!sawNullKey[driver]) {
+            Batch keys = JoinHashTable.evaluate(batch, node.buildKeys());
+            sawNullKey[driver] = JoinHashTable.matchableRows(keys, node.nullSafe(), n, new int[n]) < n;
+        }
     }
 
     @Override
@@ -113,19 +173,40 @@ public final class JoinBridge implements PipelineSink {
             return;
         }
         List<Batch> parts = new ArrayList<>();
+        BroadcastSpillingBuild shared;
         synchronized (this) {
             if (--unfinished > 0) {
                 return;
             }
+            shared = broadcastBuild;
             for (int d = 0; d < buffers.length; d++) {
+                if (shared != null && buffers[d] != null) {
+                    shared.add(d, take(d));
+                }
                 parts.add(take(d));
             }
+            if (sawRow != null) {
+                for (int d = 0; d < buffers.length; d++) {
+                    buildEmpty |= sawRow[d];
+                    buildHasNullKey |= sawNullKey[d];
+                }
+                buildEmpty = !buildEmpty;
+            }
         }
-        Batch all = concat(parts);
-        runtimeFilters.forEach(slot -> slot.publish(all));
+        SpillingBuild.Result result = shared == null ? null : shared.finish();
+        Batch all = result == null ? concat(parts) : result.inMemory();
+        if (result == null) {
+            runtimeFilters.forEach(slot -> slot.publish(all));
+        }
         JoinHashTable table = JoinHashTable.build(all, node.buildKeys(), node.nullSafe(), probersPerTable);
         synchronized (this) {
             tables[0] = table;
+            spilled[0] = result;
+            if (result != null) {
+                broadcastBuild = null;
+                broadcastProbe = new BroadcastSpilledProbe(spill, node.probe().outputTypes(), result, probeDrivers,
+                        this::releaseBroadcastTable);
+            }
         }
     }
 
@@ -162,6 +243,10 @@ public final class JoinBridge implements PipelineSink {
         if (spilling[driver] != null) {
             return spilling[driver].retainedBytes();
         }
+        BroadcastSpillingBuild shared = broadcastBuild;
+        if (shared != null && buffers[driver] == null) {
+            return shared.retainedBytes(driver);
+        }
         BatchBuilder b = buffers[driver];
         return b == null ? 0 : b.retainedBytes();
     }
@@ -185,9 +270,17 @@ public final class JoinBridge implements PipelineSink {
         return t;
     }
 
-    /** The partitions of probe driver {@code probeDriver}'s build that were written out, or null when none were. */
-    synchronized SpillingBuild.Result spilled(int probeDriver) {
-        return partitioned ? spilled[probeDriver] : null;
+    /**
+     * How probe driver {@code probeDriver} joins the build partitions that were written out, or null when none were;
+     * {@code self} is the probe driver (a broadcast join's probers wait for each other before joining them).
+     */
+    synchronized SpilledJoin spilledJoin(int probeDriver, Driver self) {
+        if (partitioned) {
+            SpillingBuild.Result result = spilled[probeDriver];
+            return result == null ? null : new SpilledJoin(spill, node, result);
+        }
+        return broadcastProbe == null ? null
+                : new SpilledJoin(spill, node, broadcastProbe, probeDriver, self, buildHasNullKey);
     }
 
     /** Probe driver {@code probeDriver} of a partitioned join is done with its table: its memory is free. */
@@ -198,7 +291,37 @@ public final class JoinBridge implements PipelineSink {
         }
     }
 
-    /** The query's spilling when this join may spill (a partitioned join with keys), else null. */
+    /** Every prober of a spilled broadcast join is past the in-memory partitions: their table's memory is free. */
+    private synchronized void releaseBroadcastTable() {
+        tables[0] = null;
+        spilled[0] = null;
+    }
+
+    /**
+     * A probe driver closed before it asked for its spilled partitions (a LIMIT above it was satisfied): the other
+     * probers of a spilled broadcast join must not wait for it.
+     */
+    void probeClosedEarly(int probeDriver) {
+        BroadcastSpilledProbe shared;
+        synchronized (this) {
+            shared = broadcastProbe;
+        }
+        if (shared != null) {
+            shared.probeEnded(probeDriver);
+        }
+    }
+
+    /** NOT IN: whether the whole build side is empty (then every probe row is returned). */
+    synchronized boolean buildEmpty() {
+        return buildEmpty;
+    }
+
+    /** NOT IN: whether the whole build side holds a NULL key (then no probe row is returned). */
+    synchronized boolean buildHasNullKey() {
+        return buildHasNullKey;
+    }
+
+    /** The query's spilling when this join may spill (a join with keys), else null. */
     QuerySpill spill() {
         return spill;
     }

@@ -4,6 +4,8 @@ import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.Operator;
 import io.shoaldb.exec.operator.RetainedMemory;
 import io.shoaldb.exec.spill.QuerySpill;
+import io.shoaldb.exec.task.Driver;
+import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.storage.spill.SpillReader;
 import io.shoaldb.storage.spill.SpillRun;
@@ -23,13 +25,15 @@ import java.util.List;
  * both, with the next level's hash - up to {@link JoinPartitioner#MAX_LEVEL}; a partition whose rows all share one
  * key cannot be split and is loaded as it is (over {@code exec_mem_limit} the query then fails with
  * MEM_LIMIT_EXCEEDED, measured from {@link #retainedBytes}). Every step does at most
- * {@link Operator#INPUT_BATCHES_PER_CALL} pages before it lets the driver yield. Used by one driver thread.
+ * {@link Operator#INPUT_BATCHES_PER_CALL} pages before it lets the driver yield. Used by one driver thread. For a
+ * broadcast join the probe runs and the partitions to join are shared with the other probe drivers
+ * ({@link BroadcastSpilledProbe}); the partitions this driver splits stay its own.
  */
 final class SpilledJoin implements RetainedMemory, AutoCloseable {
-    enum Step { WORKING, READY, DONE }
+    enum Step { WORKING, WAITING, READY, DONE }
 
     /** A partition still to join: its build and probe runs (null: no rows), and whether splitting it can help. */
-    private record Pending(int level, SpillRun build, SpillRun probe, boolean splittable) {
+    record Pending(int level, SpillRun build, SpillRun probe, boolean splittable) {
         long buildRows() {
             return build == null ? 0 : build.rowCount();
         }
@@ -54,6 +58,12 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
     private final QuerySpill spill;
     private final PhysicalHashJoin node;
     private final SpillingBuild.Result build;
+    /** A broadcast join's partitions, shared with its other probe drivers (null: a partitioned join's own). */
+    private final BroadcastSpilledProbe shared;
+    private final int driver;
+    private final Driver self;
+    /** NOT IN whose whole build side holds a NULL key: no probe row is returned, no partition needs joining. */
+    private final boolean nothingNotIn;
     private final JoinPartitioner probePartitioner;
     private final JoinPartitioner buildPartitioner;
     private final List<DataType> probeTypes;
@@ -68,10 +78,30 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
     private JoinHashTable table;
     private SpillReader probeReader;
 
+    /** A partitioned join's probe driver, whose build driver wrote out the partitions of {@code build}. */
     SpilledJoin(QuerySpill spill, PhysicalHashJoin node, SpillingBuild.Result build) {
+        this(spill, node, build, null, 0, null, false);
+    }
+
+    /**
+     * Probe driver {@code driver} of a broadcast join whose build spilled: partitions are shared with the other
+     * probe drivers; {@code self} is resumed once all of them have ended their input.
+     */
+    SpilledJoin(QuerySpill spill, PhysicalHashJoin node, BroadcastSpilledProbe shared, int driver, Driver self,
+                boolean buildHasNullKey) {
+        this(spill, node, shared.build(), shared, driver, self,
+                node.type() == JoinType.NULL_AWARE_ANTI && buildHasNullKey);
+    }
+
+    private SpilledJoin(QuerySpill spill, PhysicalHashJoin node, SpillingBuild.Result build,
+                        BroadcastSpilledProbe shared, int driver, Driver self, boolean nothingNotIn) {
         this.spill = spill;
         this.node = node;
         this.build = build;
+        this.shared = shared;
+        this.driver = driver;
+        this.self = self;
+        this.nothingNotIn = nothingNotIn;
         this.probePartitioner = new JoinPartitioner(node.probeKeys());
         this.buildPartitioner = new JoinPartitioner(node.buildKeys());
         this.probeTypes = node.probe().outputTypes();
@@ -95,6 +125,10 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
         Batch[] split = JoinPartitioner.split(batch, parts);
         for (int p = 0; p < split.length; p++) {
             if (split[p] != null && build.spilled(p)) {
+                if (shared != null) {
+                    shared.append(p, conform(split[p], probeTypes));
+                    continue;
+                }
                 if (probeWriters[p] == null) {
                     probeWriters[p] = spill.newRun(probeTypes);
                 }
@@ -106,6 +140,10 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
 
     /** The probe input has ended: the written-out partitions are what is left to join. */
     void probeEnded() {
+        if (shared != null) {
+            shared.probeEnded(driver);
+            return;
+        }
         for (int p = JoinPartitioner.FANOUT - 1; p >= 0; p--) {
             if (build.spilled(p)) {
                 SpillRun probeRun = probeWriters[p] == null ? null : probeWriters[p].finish();
@@ -117,9 +155,14 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
 
     /**
      * Works towards the next partition's hash table: READY when {@link #table()} and {@link #nextProbe()} are
-     * that partition's, WORKING when the driver should yield first, DONE when no partition is left.
+     * that partition's, WORKING when the driver should yield first, WAITING when it should give its worker back until
+     * the other probe drivers of a broadcast join have ended their input (it is resumed then), DONE when no partition
+     * is left.
      */
     Step advance() {
+        if (shared != null && !shared.ready(self)) {
+            return Step.WAITING;
+        }
         for (int pages = 0; pages < Operator.INPUT_BATCHES_PER_CALL; pages++) {
             if (repartition != null) {
                 if (repartition.step()) {
@@ -144,6 +187,9 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
                 continue;
             }
             Pending next = pending.pollFirst();
+            if (next == null && shared != null) {
+                next = shared.take();
+            }
             if (next == null) {
                 return Step.DONE;
             }
@@ -163,6 +209,9 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
 
     /** Whether joining the partition returns no row (then neither run needs reading). */
     private boolean producesNothing(Pending p) {
+        if (nothingNotIn) {
+            return true;
+        }
         if (p.probeRows() == 0) {
             return p.buildRows() == 0 || !node.type().keepsUnmatchedBuild();
         }
@@ -210,9 +259,15 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
         return (table == null ? 0 : table.retainedBytes()) + (loading == null ? 0 : loading.retainedBytes());
     }
 
-    /** Closes open files; the runs themselves go with the query's spill files. */
+    /**
+     * Closes open files; the runs themselves go with the query's spill files. A broadcast prober closed before the end
+     * of its input counts as ended, so that the other probers do not wait for it.
+     */
     @Override
     public void close() {
+        if (shared != null) {
+            shared.probeEnded(driver);
+        }
         for (int p = 0; p < probeWriters.length; p++) {
             if (probeWriters[p] != null) {
                 probeWriters[p].close();
