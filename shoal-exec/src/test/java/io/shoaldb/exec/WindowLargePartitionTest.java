@@ -189,6 +189,23 @@ class WindowLargePartitionTest {
                 QueryContext.defaults().withMemoryLimit(SMALL_LIMIT)), db.query(bounded), false);
     }
 
+    /**
+     * A query closed while a partition is being streamed (the first pass's run written, the stream reading it back)
+     * stops at once and deletes its runs: reading yields every few batches and output comes one batch per call.
+     */
+    @Test
+    void closingTheQueryMidPartitionStopsItAndDeletesItsRuns() {
+        String sql = "SELECT l_orderkey, l_linenumber, l_comment, ntile(5) OVER (ORDER BY " + T + "), sum(l_tax) OVER ()"
+                + " FROM lineitem";
+        long runsBefore = counters().runsWritten();
+        QueryResultStream stream = db.executor.execute(db.plan(sql), QueryContext.defaults().withSpill(FORCE));
+        assertThat(stream.next()).isNotNull();
+        assertThat(counters().runsWritten()).as("runs written").isGreaterThan(runsBefore);
+        long start = System.nanoTime();
+        stream.close();
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms to close").isLessThan(1000);
+    }
+
     private SpillCounters counters() {
         return db.storage.spillSpace().counters();
     }
