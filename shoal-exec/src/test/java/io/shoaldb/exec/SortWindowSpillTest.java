@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ORDER BY and window functions that spill, against DuckDB over the same 20,000 generated rows (NULLs, ties, skewed
  * keys, strings, decimals): forced to spill every few kilobytes (every input batch becomes a sorted run), and under
  * an exec_mem_limit of 1 MB, a quarter of what the rows take in memory (spilling because each sort holds more than
- * its driver's share; windows with small partitions only, since a partition is held whole). Every query over more than a few rows must write runs and read them back, and leave none on disk once it has ended.
+ * its driver's share; a window partition larger than the share is streamed). Every query over more than a few rows
+ * must write runs and read them back, and leave none on disk once it has ended.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SortWindowSpillTest {
@@ -122,9 +123,8 @@ class SortWindowSpillTest {
 
     /**
      * One window each (every stacked window operator holds its own share), over partitions (l_orderkey: at most 7
-     * rows) far smaller than an operator's share of {@link #SMALL_LIMIT}: a partition is evaluated whole, so one
-     * larger than the share (the 2,500-row NULL partitions of l_tiny and l_small, or a window without PARTITION BY)
-     * cannot run under it.
+     * rows) far smaller than an operator's share of {@link #SMALL_LIMIT}, evaluated whole; and over partitions larger
+     * than the share - all rows (no PARTITION BY), the 2,500-row NULL partition of l_tiny - which are streamed.
      */
     static Stream<String> windowsWithSmallPartitions() {
         return Stream.of(
@@ -134,7 +134,15 @@ class SortWindowSpillTest {
                         + " count(*) OVER (PARTITION BY l_orderkey), min(l_shipdate) OVER (PARTITION BY l_orderkey),"
                         + " max(l_comment) OVER (PARTITION BY l_orderkey) FROM lineitem",
                 "SELECT l_orderkey, l_linenumber, avg(l_bigdec) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber"
-                        + " ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM lineitem");
+                        + " ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM lineitem",
+                "SELECT l_orderkey, l_linenumber, l_comment, row_number() OVER (ORDER BY l_orderkey, l_linenumber) FROM lineitem",
+                "SELECT l_orderkey, l_linenumber, l_comment, sum(l_quantity) OVER (), count(*) OVER (), max(l_comment) OVER ()"
+                        + " FROM lineitem",
+                "SELECT l_orderkey, l_linenumber, rank() OVER (ORDER BY l_tax DESC), cume_dist() OVER (ORDER BY l_tax DESC)"
+                        + " FROM lineitem",
+                "SELECT l_orderkey, l_linenumber, sum(l_extendedprice) OVER (PARTITION BY l_tiny ORDER BY l_orderkey, l_linenumber"
+                        + " ROWS BETWEEN 3 PRECEDING AND 2 FOLLOWING), lag(l_comment, 2) OVER (PARTITION BY l_tiny ORDER BY"
+                        + " l_orderkey, l_linenumber) FROM lineitem");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -50,14 +50,17 @@ final class RankingFunctions {
     static FlatVector ntile(SortedPartitions p, long buckets) {
         long[] out = new long[p.size];
         for (int k = 0; k < p.size; k++) {
-            long rows = p.partitionEnd[k] - p.partitionStart[k];
-            long r = k - p.partitionStart[k];
-            long small = rows / buckets;
-            long large = rows % buckets;
-            long inLarge = large * (small + 1);
-            out[k] = r < inLarge ? r / (small + 1) + 1 : (r - inLarge) / small + large + 1;
+            out[k] = bucket(k - p.partitionStart[k], p.partitionEnd[k] - p.partitionStart[k], buckets);
         }
         return new LongVector(DataType.BIGINT, p.size, out, null);
+    }
+
+    /** NTILE's bucket of the row at position {@code r} of a partition of {@code rows} rows. */
+    static long bucket(long r, long rows, long buckets) {
+        long small = rows / buckets;
+        long large = rows % buckets;
+        long inLarge = large * (small + 1);
+        return r < inLarge ? r / (small + 1) + 1 : (r - inLarge) / small + large + 1;
     }
 
     /** (rank - 1) / (rows - 1), 0 for a partition of one row. */

@@ -1,5 +1,6 @@
 package io.shoaldb.exec.operator.window;
 
+import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.operator.KeyComparator;
 import io.shoaldb.exec.operator.RowComparator;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
@@ -23,8 +24,17 @@ final class SortedPartitions {
     final int[] peerEnd;
 
     SortedPartitions(Batch rows, PhysicalWindow window) {
+        this(rows, window, new RowComparator(rows, window.sortKeys()).sortedRows(rows.rowCount()));
+    }
+
+    /** Rows that are already in window order (a stretch of a partition streamed from its sorted runs). */
+    static SortedPartitions inOrder(Batch rows, PhysicalWindow window) {
+        return new SortedPartitions(rows, window, Flat.identity(rows.rowCount()));
+    }
+
+    private SortedPartitions(Batch rows, PhysicalWindow window, int[] order) {
         size = rows.rowCount();
-        order = new RowComparator(rows, window.sortKeys()).sortedRows(size);
+        this.order = order;
         partitionStart = new int[size];
         partitionEnd = new int[size];
         peerStart = new int[size];

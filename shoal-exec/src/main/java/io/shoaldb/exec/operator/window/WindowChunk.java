@@ -30,7 +30,7 @@ final class WindowChunk {
         this.sorted = new SortedPartitions(rows, window);
         this.results = new FlatVector[window.functions().size()];
         for (int f = 0; f < results.length; f++) {
-            results[f] = evaluate(window.functions().get(f));
+            results[f] = evaluate(rows, sorted, window.functions().get(f));
         }
         this.positions = Flat.identity(sorted.size);
     }
@@ -52,7 +52,8 @@ final class WindowChunk {
         return new Batch(n, out);
     }
 
-    private FlatVector evaluate(WindowFunction f) {
+    /** One function's column over every sorted position of {@code rows}. */
+    static FlatVector evaluate(Batch rows, SortedPartitions sorted, WindowFunction f) {
         FlatVector values = f.argument() < 0 ? null : Flat.of(rows.column(f.argument()));
         FrameBounds frames = f.frame() == null ? null : FrameBounds.of(sorted, f.frame());
         boolean running = f.frame() != null && f.frame().start().kind() == WindowFrame.BoundKind.UNBOUNDED_PRECEDING;

@@ -25,17 +25,24 @@ public final class WindowOperator implements Operator, RetainedMemory, Spilled {
     private final Operator input;
     private final PhysicalWindow window;
     private final ExternalSorter sorter;
+    private final QuerySpill spill;
+    private final StreamingPlan streaming;
     /** Bytes a chunk collects, at least, before it is cut: a quarter of the share (evaluating it takes more). */
     private final long chunkBytes;
     private boolean consumed;
     private PartitionChunks chunks;
     private WindowChunk chunk;
+    private LargePartition large;
+    private long largeRuns;
+    private long largeBytes;
 
     public WindowOperator(Operator input, PhysicalWindow window, QuerySpill spill) {
         this.input = input;
         this.window = window;
+        this.spill = spill;
         this.sorter = new ExternalSorter(window.input().outputTypes(), window.sortKeys(), spill, OUTPUT_BATCH);
         this.chunkBytes = spill.operatorShareBytes() / 4;
+        this.streaming = StreamingPlan.of(window);
     }
 
     @Override
@@ -49,7 +56,8 @@ public final class WindowOperator implements Operator, RetainedMemory, Spilled {
             input.close();
             if (sorter.spilled()) {
                 chunks = new PartitionChunks(sorter, window.input().outputTypes(),
-                        window.sortKeys().subList(0, window.partitionKeys().size()), CHUNK_ROWS, chunkBytes);
+                        window.sortKeys().subList(0, window.partitionKeys().size()), CHUNK_ROWS, chunkBytes,
+                        this::tooLargeToHold);
             } else {
                 chunk = new WindowChunk(sorter.takeBuffered(), window, OUTPUT_BATCH);
             }
@@ -62,10 +70,22 @@ public final class WindowOperator implements Operator, RetainedMemory, Spilled {
                 }
                 chunk = null;
             }
+            if (large != null) {
+                Batch out = large.next();
+                if (out != null) {
+                    return out;
+                }
+                finishLarge();
+            }
             if (chunks == null) {
                 return null;
             }
             Batch rows = chunks.next();
+            if (rows == PartitionChunks.LARGE) {
+                large = new LargePartition(chunks.takeLargeStart(), chunks::nextOfLarge, streaming, spill, OUTPUT_BATCH,
+                        chunkBytes);
+                continue;
+            }
             if (rows == null || Operator.isSignal(rows)) {
                 return rows;
             }
@@ -73,26 +93,48 @@ public final class WindowOperator implements Operator, RetainedMemory, Spilled {
         }
     }
 
+    /**
+     * Whether the partition being collected, holding {@code bytes}, is to be streamed rather than held whole: past a
+     * chunk's bytes, or when the query says to spill it - if every function can be streamed.
+     */
+    private boolean tooLargeToHold(long bytes) {
+        return streaming.streamable && (bytes >= chunkBytes || spill.shouldSpill(bytes));
+    }
+
+    private void finishLarge() {
+        largeRuns += large.runsWritten();
+        largeBytes += large.bytesWritten();
+        large.close();
+        large = null;
+    }
+
     /** The rows buffered, or the merge's current batches, the partitions being collected and the chunk evaluated. */
     @Override
     public long retainedBytes() {
         return sorter.retainedBytes() + (chunks == null ? 0 : chunks.retainedBytes())
-                + (chunk == null ? 0 : chunk.retainedBytes());
+                + (chunk == null ? 0 : chunk.retainedBytes()) + (large == null ? 0 : large.retainedBytes());
     }
 
+    /** Sorted runs, and the runs of large partitions written for a first pass. */
     @Override
     public long spilledRuns() {
-        return sorter.runsWritten();
+        return sorter.runsWritten() + largeRuns + (large == null ? 0 : large.runsWritten());
     }
 
     @Override
     public long spilledBytes() {
-        return sorter.bytesWritten();
+        return sorter.bytesWritten() + largeBytes + (large == null ? 0 : large.bytesWritten());
     }
 
     @Override
     public void close() {
         input.close();
-        sorter.close();
+        try {
+            if (large != null) {
+                large.close();
+            }
+        } finally {
+            sorter.close();
+        }
     }
 }
