@@ -35,6 +35,8 @@ import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
 import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.storage.scan.ScanRange;
+import io.shoaldb.storage.scan.ScanRanges;
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -119,11 +121,11 @@ public final class LocalExecutionPlanner {
 
     private Fragment scan(PhysicalScan s) {
         TableSnapshot snapshot = snapshots.apply(s.tableId());
-        ConcurrentLinkedQueue<Long> tablets = new ConcurrentLinkedQueue<>(snapshot.tabletIds().stream().sorted().toList());
+        ConcurrentLinkedQueue<ScanRange> units = new ConcurrentLinkedQueue<>(ScanRanges.split(snapshot, parallelism));
         List<RuntimeFilterSlot> filters = runtimeFilters.getOrDefault(s, List.of());
         runtimeFilters.remove(s); // only the occurrence in the join's probe pipeline, reached first
-        return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, tablets,
-                tablet -> listener.scanTaskStarted(s.tableId(), tablet), query.scans(), filters), List.of());
+        return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, units,
+                unit -> listener.scanTaskStarted(s.tableId(), unit.tabletId()), query.scans(), filters), List.of());
     }
 
     private Fragment exchange(PhysicalExchange e) {
