@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,8 +86,19 @@ class ParallelExecutionTest {
         try (TestDatabase db = new TestDatabase(dir, drivers, drivers, listener)) {
             Lineitem.create(db, 1);
             Lineitem.load(db, Lineitem.generate(100_000, 7), 1);
-            assertThat(db.query("SELECT count(*), sum(l_quantity) FROM lineitem").getFirst().getFirst())
-                    .isEqualTo(100_000L);
+            QueryProfile profile = QueryProfile.measuring();
+            long count;
+            try (QueryResultStream s = db.executor.execute(db.plan("SELECT count(*) FROM lineitem"),
+                    QueryContext.of(0, drivers), profile)) {
+                count = (Long) s.next().getObject(0, 0);
+            }
+            assertThat(count).isEqualTo(100_000L);
+            // EXPLAIN ANALYZE shows both drivers' shares of the one tablet.
+            Matcher m = Pattern.compile("(?s)Scan test.lineitem.*rows read 100000 \\(per driver (\\d+) (\\d+)\\)")
+                    .matcher(String.join("\n", profile.render()));
+            assertThat(m.find()).as(String.join("\n", profile.render())).isTrue();
+            assertThat(Long.parseLong(m.group(1))).isPositive();
+            assertThat(Long.parseLong(m.group(2))).isPositive();
         }
         assertThat(timedOut.get()).isZero();
         assertThat(units.get()).as("units of the one segment").isGreaterThanOrEqualTo(2 * drivers);
