@@ -49,7 +49,7 @@ import java.util.function.LongFunction;
  * Cuts a physical plan into pipelines and adds them to a {@link QueryExecution}. A pipeline ends at a sink:
  * an exchange (the plan's exchanges), a join's hash build (the build input of every join), or the result.
  * Its driver count follows from its source: scans run on {@code parallelism} drivers that share the
- * tablets, an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
+ * scan's work units (page ranges, {@code ScanRanges}), an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
  * between source and sink are created per driver. Aggregations and sorts consume their input inside their
  * pipeline (the partial / final split across an exchange is the planner's). A join's probe pipeline depends
  * on its build pipeline; a BROADCAST exchange under a join's build side is not materialised, because in one
