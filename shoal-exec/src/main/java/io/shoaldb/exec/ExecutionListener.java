@@ -8,7 +8,10 @@ public interface ExecutionListener {
     ExecutionListener NONE = new ExecutionListener() {
     };
 
-    /** A scan task for {@code tabletId} of {@code tableId} starts running, before it opens the tablet. */
+    /**
+     * A scan driver starts a work unit of {@code tabletId} of {@code tableId} (the whole tablet or a page range of
+     * one of its segments), before it opens it.
+     */
     default void scanTaskStarted(long tableId, long tabletId) {
     }
 }

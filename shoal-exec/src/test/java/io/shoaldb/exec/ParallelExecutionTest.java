@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 
+import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,10 +17,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Scheduling: tablets are scanned concurrently, and closing a stream early stops and releases everything. */
+/** Scheduling: tablets, and the page ranges of one tablet, are scanned concurrently, and closing a stream early stops and releases everything. */
 class ParallelExecutionTest {
     @TempDir
     Path dir;
@@ -30,10 +33,12 @@ class ParallelExecutionTest {
         CountDownLatch started = new CountDownLatch(tablets);
         AtomicInteger sawAllRunning = new AtomicInteger();
         Set<Long> tabletIds = ConcurrentHashMap.newKeySet();
+        List<Long> unitTablets = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         ExecutionListener listener = new ExecutionListener() {
             @Override
             public void scanTaskStarted(long tableId, long tabletId) {
                 tabletIds.add(tabletId);
+                unitTablets.add(tabletId);
                 started.countDown();
                 try {
                     // Every task waits here until all have arrived: only possible if they run at once.
@@ -50,8 +55,53 @@ class ParallelExecutionTest {
             Lineitem.load(db, Lineitem.generate(20_000, 3), 2);
             assertThat(db.query("SELECT count(*) FROM lineitem")).containsExactly(List.of(20_000L));
         }
-        assertThat(sawAllRunning.get()).isEqualTo(tablets);
+        // Each driver's first unit waits for the others': the first units, running at once, are of every tablet.
+        assertThat(sawAllRunning.get()).isEqualTo(unitTablets.size());
+        assertThat(unitTablets.subList(0, tablets)).doesNotHaveDuplicates();
         assertThat(tabletIds).hasSize(tablets);
+    }
+
+    @Test
+    void aOneTabletTableIsScannedByEveryDriverAtOnce() {
+        // Every unit's start waits until another unit has started too: only possible if the two drivers scan the
+        // one tablet at the same time (with a unit per tablet, the lone driver would time out).
+        int drivers = 2;
+        CountDownLatch started = new CountDownLatch(drivers);
+        AtomicInteger units = new AtomicInteger();
+        AtomicInteger timedOut = new AtomicInteger();
+        ExecutionListener listener = new ExecutionListener() {
+            @Override
+            public void scanTaskStarted(long tableId, long tabletId) {
+                units.incrementAndGet();
+                started.countDown();
+                try {
+                    if (!started.await(20, TimeUnit.SECONDS)) {
+                        timedOut.incrementAndGet();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        try (TestDatabase db = new TestDatabase(dir, drivers, drivers, listener)) {
+            Lineitem.create(db, 1);
+            Lineitem.load(db, Lineitem.generate(100_000, 7), 1);
+            QueryProfile profile = QueryProfile.measuring();
+            long count;
+            try (QueryResultStream s = db.executor.execute(db.plan("SELECT count(*) FROM lineitem"),
+                    QueryContext.of(0, drivers), profile)) {
+                count = (Long) s.next().getObject(0, 0);
+            }
+            assertThat(count).isEqualTo(100_000L);
+            // EXPLAIN ANALYZE shows both drivers' shares of the one tablet.
+            Matcher m = Pattern.compile("(?s)Scan test.lineitem.*rows read 100000 \\(per driver (\\d+) (\\d+)\\)")
+                    .matcher(String.join("\n", profile.render()));
+            assertThat(m.find()).as(String.join("\n", profile.render())).isTrue();
+            assertThat(Long.parseLong(m.group(1))).isPositive();
+            assertThat(Long.parseLong(m.group(2))).isPositive();
+        }
+        assertThat(timedOut.get()).isZero();
+        assertThat(units.get()).as("units of the one segment").isGreaterThanOrEqualTo(2 * drivers);
     }
 
     @Test

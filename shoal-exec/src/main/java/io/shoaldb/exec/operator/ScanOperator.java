@@ -1,29 +1,25 @@
 package io.shoaldb.exec.operator;
 
-import io.shoaldb.exec.expr.ExpressionCompiler;
 import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.exec.expr.Flat;
-import io.shoaldb.exec.operator.join.RuntimeFilter;
-import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.sql.planner.physical.ScanPredicate;
 import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.storage.scan.ScanRange;
 import io.shoaldb.storage.scan.TabletScan;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * Reads one tablet at the query's snapshot: storage prunes pages with the zone-map hint, this operator
- * evaluates the full filter (storage never applies value predicates, and zone maps only skip whole pages)
- * and returns the output columns with a selection vector - surviving rows are not copied. The tablet is
- * opened on the first {@link #next()}, in the task's thread.
+ * Reads one work unit of a table at the query's snapshot (a whole tablet, or a page range of one segment): storage
+ * prunes pages with the zone-map hint, this operator evaluates the full filter (storage never applies value
+ * predicates, and zone maps only skip whole pages) and returns the output columns with a selection vector -
+ * surviving rows are not copied. The unit is opened on the first {@link #next()}, in the task's thread.
  */
 public final class ScanOperator implements Operator {
     private final TableSnapshot snapshot;
-    private final long tabletId;
+    private final ScanRange range;
     private final int[] projection;
     private final ZoneMapPredicate predicate;
     private final FilterExpression filter;
@@ -32,50 +28,16 @@ public final class ScanOperator implements Operator {
     private TabletScan scan;
     private boolean finished;
 
-    /**
-     * A scan that adds the rows and bytes it reads to {@code counters}, with the runtime filters joins published
-     * for it: each adds its key range / IN list to the zone-map hint and to the row filter. Slots not published
-     * (yet) add nothing.
-     */
-    public ScanOperator(TableSnapshot snapshot, long tabletId, PhysicalScan node, ScanCounters counters,
-            List<RuntimeFilterSlot> runtime) {
+    /** A scan of {@code range} that adds the rows and bytes it reads to {@code counters}, filtered by {@code filters}. */
+    ScanOperator(TableSnapshot snapshot, ScanRange range, PhysicalScan node, ScanCounters counters,
+                 ScanFilters filters) {
         this.counters = counters;
         this.snapshot = snapshot;
-        this.tabletId = tabletId;
+        this.range = range;
         this.projection = node.columns().stream().mapToInt(c -> c.tableIndex()).toArray();
-        List<ZoneMapPredicate> zones = new ArrayList<>();
-        List<FilterExpression> rows = new ArrayList<>();
-        zones.add(zoneMap(node.pushed()));
-        if (node.filter() != null) {
-            rows.add(ExpressionCompiler.compileFilter(node.filter()));
-        }
-        for (RuntimeFilterSlot slot : runtime) {
-            RuntimeFilter f = slot.filter();
-            if (f != null) {
-                zones.add(f.zoneMap());
-                rows.add(f.compile());
-            }
-        }
-        this.predicate = zones.size() == 1 ? zones.get(0) : new ZoneMapPredicate.And(zones);
-        this.filter = rows.isEmpty() ? null : rows.size() == 1 ? rows.get(0) : conjunction(rows);
+        this.predicate = filters.predicate();
+        this.filter = filters.filter();
         this.outputs = node.outputs().stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** Each filter narrows the rows the previous one kept. */
-    private static FilterExpression conjunction(List<FilterExpression> filters) {
-        FilterExpression[] all = filters.toArray(FilterExpression[]::new);
-        return (batch, rows, count, out) -> {
-            int n = count;
-            int[] in = rows;
-            for (FilterExpression f : all) {
-                n = f.filter(batch, in, n, out);
-                in = out;
-                if (n == 0) {
-                    break;
-                }
-            }
-            return n;
-        };
     }
 
     @Override
@@ -84,7 +46,7 @@ public final class ScanOperator implements Operator {
             return null;
         }
         if (scan == null) {
-            scan = TabletScan.open(snapshot, tabletId, projection, predicate);
+            scan = TabletScan.open(snapshot, range, projection, predicate);
         }
         for (int read = 0; ; read++) {
             if (read == INPUT_BATCHES_PER_CALL) {

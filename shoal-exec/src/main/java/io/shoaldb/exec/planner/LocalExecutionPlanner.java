@@ -35,6 +35,8 @@ import io.shoaldb.sql.planner.physical.PhysicalUnion;
 import io.shoaldb.sql.planner.physical.PhysicalValues;
 import io.shoaldb.sql.planner.physical.PhysicalWindow;
 import io.shoaldb.storage.TableSnapshot;
+import io.shoaldb.storage.scan.ScanRange;
+import io.shoaldb.storage.scan.ScanRanges;
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -47,7 +49,7 @@ import java.util.function.LongFunction;
  * Cuts a physical plan into pipelines and adds them to a {@link QueryExecution}. A pipeline ends at a sink:
  * an exchange (the plan's exchanges), a join's hash build (the build input of every join), or the result.
  * Its driver count follows from its source: scans run on {@code parallelism} drivers that share the
- * tablets, an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
+ * scan's work units (page ranges, {@code ScanRanges}), an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
  * between source and sink are created per driver. Aggregations and sorts consume their input inside their
  * pipeline (the partial / final split across an exchange is the planner's). A join's probe pipeline depends
  * on its build pipeline; a BROADCAST exchange under a join's build side is not materialised, because in one
@@ -119,11 +121,11 @@ public final class LocalExecutionPlanner {
 
     private Fragment scan(PhysicalScan s) {
         TableSnapshot snapshot = snapshots.apply(s.tableId());
-        ConcurrentLinkedQueue<Long> tablets = new ConcurrentLinkedQueue<>(snapshot.tabletIds().stream().sorted().toList());
+        ConcurrentLinkedQueue<ScanRange> units = new ConcurrentLinkedQueue<>(ScanRanges.split(snapshot, parallelism));
         List<RuntimeFilterSlot> filters = runtimeFilters.getOrDefault(s, List.of());
         runtimeFilters.remove(s); // only the occurrence in the join's probe pipeline, reached first
-        return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, tablets,
-                tablet -> listener.scanTaskStarted(s.tableId(), tablet), query.scans(), filters), List.of());
+        return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, units,
+                unit -> listener.scanTaskStarted(s.tableId(), unit.tabletId()), query.scans(), filters), List.of());
     }
 
     private Fragment exchange(PhysicalExchange e) {

@@ -73,6 +73,13 @@ public final class PlanStep {
         return sum;
     }
 
+    /** The rows each driver's instance read from storage (a scan's share of the work units), in driver order. */
+    List<Long> rowsReadPerDriver() {
+        synchronized (drivers) {
+            return drivers.stream().map(c -> c.rowsRead).toList();
+        }
+    }
+
     int driverCount() {
         synchronized (drivers) {
             return drivers.size();

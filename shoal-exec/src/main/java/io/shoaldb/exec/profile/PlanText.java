@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Renders recorded pipelines, the result's first (PIPELINE 0) and each feeding pipeline after those it feeds:
@@ -86,7 +87,13 @@ final class PlanText {
         if (hasInputs) {
             sb.append("rows in ").append(inputRows).append(", ");
         } else if (total.rowsRead > 0) {
-            sb.append("rows read ").append(total.rowsRead).append(", ");
+            sb.append("rows read ").append(total.rowsRead);
+            List<Long> perDriver = step.rowsReadPerDriver();
+            if (perDriver.size() > 1) { // how evenly the scan's work units spread over its drivers
+                sb.append(" (per driver ").append(perDriver.stream().map(String::valueOf)
+                        .collect(Collectors.joining(" "))).append(')');
+            }
+            sb.append(", ");
         }
         sb.append("rows out ").append(total.rows).append(", batches ").append(total.batches)
                 .append(", time ").append(millis(total.wallNanos))

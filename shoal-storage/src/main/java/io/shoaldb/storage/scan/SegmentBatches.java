@@ -28,9 +28,16 @@ final class SegmentBatches implements AutoCloseable {
      */
     SegmentBatches(SegmentReader reader, TabletSchema schema, int[] columns, ZoneMapPredicate predicate,
                    boolean[] prunable, ScanCounters counters) {
+        this(reader, schema, columns, predicate, prunable, counters, null);
+    }
+
+    /** Only the pages of {@code range} (a slice of this segment; null: all pages). */
+    SegmentBatches(SegmentReader reader, TabletSchema schema, int[] columns, ZoneMapPredicate predicate,
+                   boolean[] prunable, ScanCounters counters, ScanRange range) {
         this.reader = reader;
         try {
-            this.scanner = bind(schema, columns, predicate, prunable, counters);
+            int[] pages = range == null ? new int[] {0, reader.pageCount()} : range.pages(reader);
+            this.scanner = bind(schema, columns, predicate, prunable, counters, pages);
         } catch (RuntimeException e) {
             reader.close();
             throw e;
@@ -38,7 +45,7 @@ final class SegmentBatches implements AutoCloseable {
     }
 
     private SegmentScanner bind(TabletSchema schema, int[] columns, ZoneMapPredicate predicate, boolean[] prunable,
-                                ScanCounters counters) {
+                                ScanCounters counters, int[] pages) {
         this.segmentColumn = new int[columns.length];
         this.defaults = new FlatVector[columns.length];
         int present = 0;
@@ -62,7 +69,7 @@ final class SegmentBatches implements AutoCloseable {
         ZoneMapPredicate mapped = PredicateMapper.map(predicate, c -> prunable[c]
                 ? reader.columnIndexOf(schema.columns().get(c).uniqueId()) : -1);
         // A segment with only default columns still needs its page row counts: read one real column.
-        return reader.scan(present == 0 ? new int[] {0} : read, mapped, counters);
+        return reader.scan(present == 0 ? new int[] {0} : read, mapped, counters, pages[0], pages[1]);
     }
 
     /** The next batch (columns as requested), or null at the end. */

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Reads one tablet at a snapshot. DUPLICATE tables stream every segment of every rowset in turn (no
+ * Reads one tablet, or one work unit of it ({@link ScanRange}), at a snapshot. DUPLICATE tables stream every segment of every rowset in turn (no
  * order promised) and may prune pages by any column. UNIQUE and AGGREGATE tables merge on read: every
  * segment is a key-ordered run, a k-way merge collapses equal keys (the highest version wins, or the
  * highest sequence value; AGGREGATE combines), and only key columns may prune pages - a value predicate
@@ -49,6 +49,13 @@ public final class TabletScan implements AutoCloseable {
     }
 
     public static TabletScan open(TableSnapshot snapshot, long tabletId, int[] projection, ZoneMapPredicate predicate) {
+        return open(snapshot, ScanRange.wholeTablet(tabletId), projection, predicate);
+    }
+
+    /** One work unit: a whole tablet, or a slice of one segment of a DUPLICATE tablet ({@link ScanRanges}). */
+    public static TabletScan open(TableSnapshot snapshot, ScanRange range, int[] projection,
+                                  ZoneMapPredicate predicate) {
+        long tabletId = range.tabletId();
         TabletSchema schema = snapshot.schema();
         for (int c : projection) {
             if (c < 0 || c >= schema.columnCount()) {
@@ -60,8 +67,22 @@ public final class TabletScan implements AutoCloseable {
             int[] read = Arrays.stream(projection).distinct().sorted().toArray();
             boolean[] prunable = new boolean[schema.columnCount()];
             Arrays.fill(prunable, true);
-            return new TabletScan(new Concatenation(snapshot, tabletId, rowsets, read, predicate, prunable),
+            List<SegmentRef> segments = new ArrayList<>();
+            if (range.isWholeTablet()) {
+                for (RowsetMeta r : rowsets) {
+                    for (int s = 0; s < r.segmentFiles().size(); s++) {
+                        segments.add(new SegmentRef(r, s, null));
+                    }
+                }
+            } else {
+                segments.add(new SegmentRef(range.rowset(), range.segment(), range));
+            }
+            return new TabletScan(new Concatenation(snapshot, tabletId, segments, read, predicate, prunable),
                     positions(read, projection));
+        }
+        if (!range.isWholeTablet()) {
+            throw new IllegalArgumentException("a " + schema.model() + " tablet is merged on read: it is scanned whole,"
+                    + " not by " + range);
         }
         return merged(snapshot, tabletId, rowsets, projection, predicate, Reads.of(snapshot));
     }
@@ -149,8 +170,8 @@ public final class TabletScan implements AutoCloseable {
         }
     }
 
-    /** One segment of one rowset. */
-    private record SegmentRef(RowsetMeta rowset, int ordinal) {
+    /** One segment of one rowset: all its pages, or the slice {@code range} takes (when not null). */
+    private record SegmentRef(RowsetMeta rowset, int ordinal, ScanRange range) {
     }
 
     /** For each projected column, its position among the columns read. */
@@ -193,7 +214,7 @@ public final class TabletScan implements AutoCloseable {
         private final FilesFacade files;
         private final Path directory;
         private final TabletSchema schema;
-        private final List<SegmentRef> segments = new ArrayList<>();
+        private final List<SegmentRef> segments;
         private final int[] read;
         private final ZoneMapPredicate predicate;
         private final boolean[] prunable;
@@ -201,16 +222,12 @@ public final class TabletScan implements AutoCloseable {
         private int nextSegment;
         private SegmentBatches current;
 
-        Concatenation(TableSnapshot snapshot, long tabletId, List<RowsetMeta> rowsets, int[] read,
+        Concatenation(TableSnapshot snapshot, long tabletId, List<SegmentRef> segments, int[] read,
                       ZoneMapPredicate predicate, boolean[] prunable) {
             this.files = snapshot.files();
             this.directory = snapshot.tabletDirectory(tabletId);
             this.schema = snapshot.schema();
-            for (RowsetMeta r : rowsets) {
-                for (int s = 0; s < r.segmentFiles().size(); s++) {
-                    segments.add(new SegmentRef(r, s));
-                }
-            }
+            this.segments = segments;
             this.read = read;
             this.predicate = predicate;
             this.prunable = prunable;
@@ -226,7 +243,8 @@ public final class TabletScan implements AutoCloseable {
                     }
                     SegmentRef next = segments.get(nextSegment++);
                     SegmentReader reader = openSegment(files, directory, next.rowset(), next.ordinal(), reads.cache());
-                    current = new SegmentBatches(reader, schema, read, predicate, prunable, reads.counters());
+                    current = new SegmentBatches(reader, schema, read, predicate, prunable, reads.counters(),
+                            next.range());
                 }
                 Batch b = current.next();
                 if (b != null) {

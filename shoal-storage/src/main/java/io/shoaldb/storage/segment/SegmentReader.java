@@ -194,12 +194,26 @@ public final class SegmentReader implements AutoCloseable {
 
     /** Like {@link #scan(int[], ZoneMapPredicate)}, adding what was read and skipped to {@code counters}. */
     public SegmentScanner scan(int[] columnIndexes, ZoneMapPredicate predicate, ScanCounters counters) {
+        return scan(columnIndexes, predicate, counters, 0, pageCount());
+    }
+
+    /**
+     * Like {@link #scan(int[], ZoneMapPredicate, ScanCounters)} over pages {@code fromPage} (inclusive) to
+     * {@code toPage} (exclusive) only: one work unit of a scan that cut the segment into page ranges.
+     */
+    public SegmentScanner scan(int[] columnIndexes, ZoneMapPredicate predicate, ScanCounters counters, int fromPage,
+                               int toPage) {
+        if (fromPage < 0 || toPage < fromPage || toPage > pageCount()) {
+            throw new IllegalArgumentException("pages " + fromPage + ".." + toPage + " not in a segment of "
+                    + pageCount());
+        }
         for (int c : columnIndexes) {
             if (c < 0 || c >= schema.size()) {
                 throw new IllegalArgumentException("column " + c + " not in a segment of " + schema.size());
             }
         }
-        return new SegmentScanner(this, columnIndexes.clone(), ZoneMapPruner.compile(predicate, schema), counters);
+        return new SegmentScanner(this, columnIndexes.clone(), ZoneMapPruner.compile(predicate, schema), counters,
+                fromPage, toPage);
     }
 
     /** Reads, verifies and decodes one page of one column, or takes it decoded from the cache. */

@@ -4,9 +4,10 @@ import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
 
 /**
- * Pulls one batch per surviving page index: the projected columns of that page. A segment whose column
- * zone maps rule out the predicate yields nothing; otherwise pages whose zone maps rule it out are skipped
- * without reading. Single-threaded; open one scanner per task.
+ * Pulls one batch per surviving page index of a page range (the whole segment, or one work unit of it): the
+ * projected columns of that page. A segment whose column zone maps rule out the predicate yields nothing;
+ * otherwise pages whose zone maps rule it out are skipped without reading. Single-threaded; open one scanner
+ * per task. A segment skipped whole is counted once, by the range that starts at its first page.
  */
 public final class SegmentScanner {
     private final SegmentReader reader;
@@ -14,6 +15,7 @@ public final class SegmentScanner {
     private final ZoneMapPruner pruner;
     private final ScanCounters counters;
     private final boolean segmentSkipped;
+    private final int endPage;
     private int nextPage;
     private int pagesRead;
     private int pagesSkipped;
@@ -21,21 +23,28 @@ public final class SegmentScanner {
     private long nextFirstRow;
     private boolean reported;
 
-    SegmentScanner(SegmentReader reader, int[] columns, ZoneMapPruner pruner, ScanCounters counters) {
+    SegmentScanner(SegmentReader reader, int[] columns, ZoneMapPruner pruner, ScanCounters counters, int fromPage,
+                   int toPage) {
         this.reader = reader;
         this.columns = columns;
         this.pruner = pruner;
         this.counters = counters;
-        this.segmentSkipped = !pruner.mightMatch(reader::columnZoneMap);
-        if (segmentSkipped) {
-            pagesSkipped = reader.pageCount();
-            nextPage = reader.pageCount();
+        this.endPage = toPage;
+        this.nextPage = fromPage;
+        for (int p = 0; p < fromPage; p++) {
+            nextFirstRow += reader.pageRowCount(p);
+        }
+        boolean ruledOut = !pruner.mightMatch(reader::columnZoneMap);
+        this.segmentSkipped = ruledOut && fromPage == 0;
+        if (ruledOut) {
+            pagesSkipped = toPage - fromPage;
+            nextPage = toPage;
         }
     }
 
     /** The next batch, or null when the segment is exhausted. */
     public Batch next() {
-        while (nextPage < reader.pageCount()) {
+        while (nextPage < endPage) {
             int page = nextPage++;
             int rows = reader.pageRowCount(page);
             if (!pruner.mightMatch(c -> reader.pageMeta(c, page).zoneMap())) {
@@ -77,7 +86,10 @@ public final class SegmentScanner {
         return pagesSkipped;
     }
 
-    /** Whether the segment's column zone maps ruled the predicate out, so no page was looked at. */
+    /**
+     * Whether the segment's column zone maps ruled the predicate out, so no page was looked at (reported by the
+     * range starting at page 0 only, so that a segment cut into several ranges counts once).
+     */
     public boolean segmentSkipped() {
         return segmentSkipped;
     }
