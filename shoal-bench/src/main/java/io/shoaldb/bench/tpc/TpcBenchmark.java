@@ -27,8 +27,12 @@ import java.util.Map;
  * both). The geometric mean covers the TPC-H queries that ShoalDB runs and answers correctly.
  * <p>
  * Usage: {@code TpcBenchmark --scale 1 --runs 5 --query-port 29030 --http-port 28030 --data-dir DIR
- * [--queries q01,q06] [--duckdb-threads 2] [--session name=value,...]} ({@code --session}: SET for the measured
- * queries). The server must be empty of a database named {@code tpc} (it is dropped and reloaded).
+ * [--queries q01,q06] [--duckdb-threads 2] [--duckdb-memory-limit 1GB --duckdb-dir DIR] [--session name=value,...]}
+ * ({@code --session}: SET for the measured queries; {@code --duckdb-memory-limit}: DuckDB's {@code memory_limit};
+ * {@code --duckdb-dir}: DuckDB keeps its database file and spills into this directory instead of holding the tables
+ * in memory). The server must be empty of a database named {@code tpc} (it is dropped and reloaded). The first,
+ * unmeasured run of each query also reports what ShoalDB spilled for it ({@code query_spill_bytes_written} on
+ * {@code /metrics}).
  */
 public final class TpcBenchmark {
     private static final String DB = "tpc";
@@ -45,10 +49,13 @@ public final class TpcBenchmark {
         Path dataDir = Path.of(options.getOrDefault("data-dir", "target/tpc-data"));
         List<TpcQuery> queries = TpcQueries.selected(options.get("queries"));
         int duckThreads = Integer.parseInt(options.getOrDefault("duckdb-threads", "2"));
+        String duckMemory = options.get("duckdb-memory-limit");
+        Path duckDir = options.containsKey("duckdb-dir") ? Path.of(options.get("duckdb-dir")) : null;
+        SpillMeter spill = new SpillMeter("http://127.0.0.1:" + httpPort);
 
         try (Connection shoal = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + queryPort
                 + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true&socketTimeout=1800000", "root", "");
-             Connection duckdb = DuckDbLoader.open(duckThreads)) {
+             Connection duckdb = DuckDbLoader.open(duckThreads, duckMemory, duckDir)) {
             boolean tpcds = queries.stream().anyMatch(TpcQuery::isTpcds);
             long t0 = System.nanoTime();
             TpcLoad.loadAll(dataDir, scale, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB, duckdb,
@@ -74,38 +81,46 @@ public final class TpcBenchmark {
             }
             List<Row> rows = new ArrayList<>();
             for (TpcQuery q : queries) {
-                Row row = measure(q, shoal, duckdb, runs);
+                Row row = measure(q, shoal, duckdb, runs, spill);
                 System.out.println("QUERY " + row.describe());
                 rows.add(row);
             }
             System.out.println();
             System.out.print(table(rows, scale, runs, duckThreads));
+            if (duckMemory != null) {
+                System.out.println("DuckDB memory_limit=" + duckMemory + (duckDir == null ? "" : ", on disk in " + duckDir));
+            }
         }
     }
 
     /** One query's outcome: medians and runs in ms (null when the engine did not run it), and a note. */
-    private record Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note) {
+    private record Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note,
+                       long spilledBytes) {
         boolean comparable() {
             return shoalMs != null && duckMs != null && note.isEmpty();
         }
 
         String describe() {
             return name + " shoaldb_ms=" + shoalMs + " " + Arrays.toString(shoalRuns) + " duckdb_ms=" + duckMs + " "
-                    + Arrays.toString(duckRuns) + (note.isEmpty() ? "" : " note=" + note);
+                    + Arrays.toString(duckRuns) + " spilled_bytes=" + spilledBytes + (note.isEmpty() ? "" : " note=" + note);
         }
     }
 
-    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs) throws SQLException {
+    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs, SpillMeter spill)
+            throws SQLException {
         QueryResult expected = run(duckdb, q.duckDbSql());
         double[] duckRuns = time(duckdb, q.duckDbSql(), runs);
         QueryResult actual;
+        long spilledBefore = spill.bytesWritten();
         try {
             actual = run(shoal, q.sql());
         } catch (SQLException e) {
             String note = e.getErrorCode() == 1235 ? "not supported: " + e.getMessage()
                     : "error " + e.getErrorCode() + ": " + e.getMessage();
-            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, note);
+            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, note,
+                    spill.since(spilledBefore));
         }
+        long spilled = spill.since(spilledBefore);
         String unlimited = q.duckDbSqlWithoutLimit();
         String diff = ResultComparison.diff(expected, actual, q.orderColumns(expected.labels()),
                 unlimited == null ? null : () -> {
@@ -117,10 +132,10 @@ public final class TpcBenchmark {
                 });
         if (diff != null) {
             System.out.println("MISMATCH " + q.name() + "\n" + diff);
-            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)");
+            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)", spilled);
         }
         double[] shoalRuns = time(shoal, q.sql(), runs);
-        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "");
+        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "", spilled);
     }
 
     private static QueryResult run(Connection c, String sql) throws SQLException {
@@ -157,15 +172,17 @@ public final class TpcBenchmark {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run, DuckDB threads=%d%n%n",
                 fmtScale(scale), runs, duckThreads));
-        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | note |\n");
-        out.append("|---|---:|---:|---:|---|\n");
+        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | ShoalDB spilled MB | note |\n");
+        out.append("|---|---:|---:|---:|---:|---|\n");
         double logSum = 0;
         int counted = 0;
         int tpch = 0;
         for (Row r : rows) {
             String ratio = r.comparable() ? String.format(Locale.ROOT, "%.2f", r.shoalMs() / r.duckMs()) : "–";
             out.append("| ").append(r.name()).append(" | ").append(ms(r.shoalMs())).append(" | ").append(ms(r.duckMs()))
-                    .append(" | ").append(ratio).append(" | ").append(r.note().replace("|", "/")).append(" |\n");
+                    .append(" | ").append(ratio).append(" | ")
+                    .append(r.spilledBytes() < 0 ? "?" : String.format(Locale.ROOT, "%.0f", r.spilledBytes() / 1048576.0))
+                    .append(" | ").append(r.note().replace("|", "/")).append(" |\n");
             if (r.name().matches("q\\d\\d")) {
                 tpch++;
                 if (r.comparable()) {
