@@ -21,26 +21,32 @@ public final class DuckDbLoader {
      * descending; DuckDB's default puts NULLs last either way), so ORDER BY results compare row for row.
      */
     public static Connection open(int threads) throws SQLException {
-        return open(threads, null, null);
+        return open(threads, null, null, false);
     }
 
     /**
      * As {@link #open(int)}, with DuckDB's {@code memory_limit} (e.g. {@code 1GB}; null = DuckDB's default of 80%
      * of RAM) and, when {@code workDir} is given, a database file and {@code temp_directory} under it (both made
      * new), so that DuckDB keeps its tables on disk and spills what does not fit under the limit, as a server
-     * with a bounded memory does.
+     * with a bounded memory does; {@code reuse} opens the database file an earlier run left there as it is.
      */
-    public static Connection open(int threads, String memoryLimit, Path workDir) throws SQLException {
+    public static Connection open(int threads, String memoryLimit, Path workDir, boolean reuse) throws SQLException {
         String url = "jdbc:duckdb:";
         if (workDir != null) {
+            Path file = workDir.resolve("tpc.duckdb");
             try {
                 Files.createDirectories(workDir);
-                Files.deleteIfExists(workDir.resolve("tpc.duckdb"));
-                Files.deleteIfExists(workDir.resolve("tpc.duckdb.wal"));
+                if (reuse && !Files.exists(file)) {
+                    throw new IllegalArgumentException("no DuckDB database to reuse in " + workDir);
+                }
+                if (!reuse) {
+                    Files.deleteIfExists(file);
+                    Files.deleteIfExists(workDir.resolve("tpc.duckdb.wal"));
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            url += workDir.resolve("tpc.duckdb").toAbsolutePath();
+            url += file.toAbsolutePath();
         }
         Connection duckdb = DriverManager.getConnection(url);
         try (Statement s = duckdb.createStatement()) {
