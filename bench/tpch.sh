@@ -8,9 +8,14 @@
 # yet are listed with its error and DuckDB's time.
 # Build first: mvn -B -q -DskipTests package   (the server, tools and shoal-bench/target/benchmarks.jar)
 # Usage: bench/tpch.sh
-# Env: SF (1), RUNS (5), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2),
+# Env: SF (1), RUNS (5; 0 = time the compared run only), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2),
 #      SESSION (ShoalDB session variables for the queries, e.g. enable_profile=true,parallel_pipeline_task_num=2)
-#      SHOAL_ARGS (server options, e.g. "--data_partitions=1"), SHOAL_QPORT / SHOAL_HPORT (ports, 29030 / 28030)
+#      SHOAL_ARGS (server options, e.g. "--data_partitions=1"), SHOAL_QPORT / SHOAL_HPORT (ports, 29030 / 28030),
+#      SHOAL_JAVA_OPTS (the server's JVM options, e.g. -Xmx1g),
+#      DUCKDB_MEMORY_LIMIT (DuckDB's memory_limit, e.g. 1GB; DuckDB then keeps its database file and spills under the
+#      run's work directory instead of holding the tables in memory)
+# P8, TPC-H SF10 on a 1 GB heap:
+#   SF=10 RUNS=0 DATA=/work/tpc-data SHOAL_JAVA_OPTS=-Xmx1g DUCKDB_MEMORY_LIMIT=1GB QUERIES=q01,...,q22 bench/tpch.sh
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SF=${SF:-1}
@@ -20,9 +25,10 @@ mkdir -p "$work/snap/bench" "$DATA"
 cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 
 machine
-echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-}"
+echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} duckdb_memory_limit=${DUCKDB_MEMORY_LIMIT:-} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-} shoal_java_opts=${SHOAL_JAVA_OPTS:-}"
 start_shoal
 "$JAVA_HOME/bin/java" -Xmx4g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar" \
   io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs "$RUNS" --query-port "$SHOAL_QPORT" --http-port "$SHOAL_HPORT" \
-  --data-dir "$DATA" --duckdb-threads "${DUCKDB_THREADS:-2}" ${QUERIES:+--queries "$QUERIES"} ${SESSION:+--session "$SESSION"}
+  --data-dir "$DATA" --duckdb-threads "${DUCKDB_THREADS:-2}" ${QUERIES:+--queries "$QUERIES"} ${SESSION:+--session "$SESSION"} \
+  ${DUCKDB_MEMORY_LIMIT:+--duckdb-memory-limit "$DUCKDB_MEMORY_LIMIT" --duckdb-dir "$work/duckdb"}
 machine

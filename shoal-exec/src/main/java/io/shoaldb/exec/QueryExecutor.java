@@ -4,6 +4,7 @@ import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.exec.planner.LocalExecutionPlanner;
 import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.spill.QuerySpill;
+import io.shoaldb.exec.spill.SpillBudget;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.exec.task.TaskScheduler;
@@ -72,7 +73,8 @@ public final class QueryExecutor implements AutoCloseable {
     public QueryResultStream execute(PhysicalPlan plan, QueryContext context, QueryProfile profile) {
         int parallelism = parallelism(context);
         QueryExecution query = new QueryExecution(scheduler, context.timeoutSeconds(), context.memLimitBytes(), profile);
-        query.spillWith(new QuerySpill(context.spill(), query.memory(), context.memLimitBytes(), parallelism,
+        query.spillWith(new QuerySpill(context.spill(), query.memory(),
+                SpillBudget.bytes(context.memLimitBytes(), pool), parallelism,
                 storage.spillSpace().forQuery(context.queryId())));
         query.memory().joinPool(pool);
         Map<Long, TableSnapshot> snapshots = new HashMap<>();

@@ -11,6 +11,7 @@ import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.catalog.model.TabletInfo;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.QueryPlanner;
@@ -52,12 +53,17 @@ final class TestDatabase implements AutoCloseable {
     }
 
     TestDatabase(Path dir, int partitions, int workers, ExecutionListener listener) {
+        this(dir, partitions, workers, listener, MemoryPool.unbounded());
+    }
+
+    /** Queries also count in {@code pool}, as the server's {@code mem_limit}. */
+    TestDatabase(Path dir, int partitions, int workers, ExecutionListener listener, MemoryPool pool) {
         LocalFiles files = new LocalFiles();
         catalog = Catalog.open(files, dir.resolve("meta"), CatalogOptions.defaults().withPartitionCount(partitions));
         DataPartitions dp = DataPartitions.open(files, List.of(dir.resolve("data")), partitions, 64L << 30, partitions);
         storage = new StorageEngine(files, dp, StorageOptions.DEFAULT);
         storage.finishRecovery();
-        executor = new QueryExecutor(storage, workers, listener);
+        executor = new QueryExecutor(storage, workers, listener, pool);
         catalog.createDatabase(DB, true);
     }
 

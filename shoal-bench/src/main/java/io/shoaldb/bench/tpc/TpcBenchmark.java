@@ -24,11 +24,16 @@ import java.util.Map;
  * DuckDB holding the same data, and prints one Markdown table. Each query runs once unmeasured (its
  * result is compared with DuckDB's: a wrong answer gets no time), then {@code --runs} times; the figure is
  * the median wall time from sending the query to reading its last row over the client protocol (JDBC for
- * both). The geometric mean covers the TPC-H queries that ShoalDB runs and answers correctly.
+ * both); with {@code --runs 0} the compared run itself is timed (one run per query, for scale factors where a query
+ * takes minutes). The geometric mean covers the TPC-H queries that ShoalDB runs and answers correctly.
  * <p>
  * Usage: {@code TpcBenchmark --scale 1 --runs 5 --query-port 29030 --http-port 28030 --data-dir DIR
- * [--queries q01,q06] [--duckdb-threads 2] [--session name=value,...]} ({@code --session}: SET for the measured
- * queries). The server must be empty of a database named {@code tpc} (it is dropped and reloaded).
+ * [--queries q01,q06] [--duckdb-threads 2] [--duckdb-memory-limit 1GB --duckdb-dir DIR [--skip-load true]] [--session name=value,...]}
+ * ({@code --session}: SET for the measured queries; {@code --duckdb-memory-limit}: DuckDB's {@code memory_limit};
+ * {@code --duckdb-dir}: DuckDB keeps its database file and spills into this directory instead of holding the tables
+ * in memory; {@code --skip-load true}: both already hold the tables from an earlier run with the same directory). The server must be empty of a database named {@code tpc} (it is dropped and reloaded). The first,
+ * unmeasured run of each query also reports what ShoalDB spilled for it ({@code query_spill_bytes_written} on
+ * {@code /metrics}).
  */
 public final class TpcBenchmark {
     private static final String DB = "tpc";
@@ -45,15 +50,26 @@ public final class TpcBenchmark {
         Path dataDir = Path.of(options.getOrDefault("data-dir", "target/tpc-data"));
         List<TpcQuery> queries = TpcQueries.selected(options.get("queries"));
         int duckThreads = Integer.parseInt(options.getOrDefault("duckdb-threads", "2"));
+        String duckMemory = options.get("duckdb-memory-limit");
+        Path duckDir = options.containsKey("duckdb-dir") ? Path.of(options.get("duckdb-dir")) : null;
+        // --skip-load true: both engines still hold the tables of an earlier run (a server left running or restarted
+        // on its storage, and the DuckDB file in --duckdb-dir), so reruns of a few queries at SF10 skip a long load
+        boolean reuse = Boolean.parseBoolean(options.getOrDefault("skip-load", "false"));
+        if (reuse && duckDir == null) {
+            throw new IllegalArgumentException("--skip-load needs --duckdb-dir (an in-memory DuckDB starts empty)");
+        }
+        SpillMeter spill = new SpillMeter("http://127.0.0.1:" + httpPort);
 
         try (Connection shoal = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + queryPort
                 + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true&socketTimeout=1800000", "root", "");
-             Connection duckdb = DuckDbLoader.open(duckThreads)) {
+             Connection duckdb = DuckDbLoader.open(duckThreads, duckMemory, duckDir, reuse)) {
             boolean tpcds = queries.stream().anyMatch(TpcQuery::isTpcds);
-            long t0 = System.nanoTime();
-            TpcLoad.loadAll(dataDir, scale, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB, duckdb,
-                    line -> System.out.println("LOAD " + line));
-            System.out.printf(Locale.ROOT, "LOAD total %.1f s%n", (System.nanoTime() - t0) / 1e9);
+            if (!reuse) {
+                long t0 = System.nanoTime();
+                TpcLoad.loadAll(dataDir, scale, TpcLoad.tables(tpcds), shoal, "http://127.0.0.1:" + httpPort, DB,
+                        duckdb, line -> System.out.println("LOAD " + line));
+                System.out.printf(Locale.ROOT, "LOAD total %.1f s%n", (System.nanoTime() - t0) / 1e9);
+            }
             String afterLoad = options.get("after-load");
             if (afterLoad != null) {
                 // e.g. bench/profile-tpch.sh starts a JFR recording here, so the load stays out of the profile
@@ -74,38 +90,50 @@ public final class TpcBenchmark {
             }
             List<Row> rows = new ArrayList<>();
             for (TpcQuery q : queries) {
-                Row row = measure(q, shoal, duckdb, runs);
+                Row row = measure(q, shoal, duckdb, runs, spill);
                 System.out.println("QUERY " + row.describe());
                 rows.add(row);
             }
             System.out.println();
             System.out.print(table(rows, scale, runs, duckThreads));
+            if (duckMemory != null) {
+                System.out.println("DuckDB memory_limit=" + duckMemory + (duckDir == null ? "" : ", on disk in " + duckDir));
+            }
         }
     }
 
     /** One query's outcome: medians and runs in ms (null when the engine did not run it), and a note. */
-    private record Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note) {
+    private record Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note,
+                       long spilledBytes) {
         boolean comparable() {
             return shoalMs != null && duckMs != null && note.isEmpty();
         }
 
         String describe() {
             return name + " shoaldb_ms=" + shoalMs + " " + Arrays.toString(shoalRuns) + " duckdb_ms=" + duckMs + " "
-                    + Arrays.toString(duckRuns) + (note.isEmpty() ? "" : " note=" + note);
+                    + Arrays.toString(duckRuns) + " spilled_bytes=" + spilledBytes + (note.isEmpty() ? "" : " note=" + note);
         }
     }
 
-    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs) throws SQLException {
+    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs, SpillMeter spill)
+            throws SQLException {
+        // --runs 0 (SF10, where a query takes minutes): the compared run is the one timed
+        long d0 = System.nanoTime();
         QueryResult expected = run(duckdb, q.duckDbSql());
-        double[] duckRuns = time(duckdb, q.duckDbSql(), runs);
+        double[] duckRuns = runs == 0 ? new double[] {(System.nanoTime() - d0) / 1e6} : time(duckdb, q.duckDbSql(), runs);
         QueryResult actual;
+        long spilledBefore = spill.bytesWritten();
+        long s0 = System.nanoTime();
         try {
             actual = run(shoal, q.sql());
         } catch (SQLException e) {
             String note = e.getErrorCode() == 1235 ? "not supported: " + e.getMessage()
                     : "error " + e.getErrorCode() + ": " + e.getMessage();
-            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, note);
+            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, note,
+                    spill.since(spilledBefore));
         }
+        double shoalFirst = (System.nanoTime() - s0) / 1e6;
+        long spilled = spill.since(spilledBefore);
         String unlimited = q.duckDbSqlWithoutLimit();
         String diff = ResultComparison.diff(expected, actual, q.orderColumns(expected.labels()),
                 unlimited == null ? null : () -> {
@@ -117,10 +145,10 @@ public final class TpcBenchmark {
                 });
         if (diff != null) {
             System.out.println("MISMATCH " + q.name() + "\n" + diff);
-            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)");
+            return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)", spilled);
         }
-        double[] shoalRuns = time(shoal, q.sql(), runs);
-        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "");
+        double[] shoalRuns = runs == 0 ? new double[] {shoalFirst} : time(shoal, q.sql(), runs);
+        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "", spilled);
     }
 
     private static QueryResult run(Connection c, String sql) throws SQLException {
@@ -155,17 +183,22 @@ public final class TpcBenchmark {
 
     static String table(List<Row> rows, double scale, int runs, int duckThreads) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run, DuckDB threads=%d%n%n",
-                fmtScale(scale), runs, duckThreads));
-        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | note |\n");
-        out.append("|---|---:|---:|---:|---|\n");
+        out.append(runs == 0
+                ? String.format(Locale.ROOT, "SF%s, one run per query (the compared one, timed), DuckDB threads=%d%n%n",
+                        fmtScale(scale), duckThreads)
+                : String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run, DuckDB threads=%d%n%n",
+                        fmtScale(scale), runs, duckThreads));
+        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | ShoalDB spilled MB | note |\n");
+        out.append("|---|---:|---:|---:|---:|---|\n");
         double logSum = 0;
         int counted = 0;
         int tpch = 0;
         for (Row r : rows) {
             String ratio = r.comparable() ? String.format(Locale.ROOT, "%.2f", r.shoalMs() / r.duckMs()) : "–";
             out.append("| ").append(r.name()).append(" | ").append(ms(r.shoalMs())).append(" | ").append(ms(r.duckMs()))
-                    .append(" | ").append(ratio).append(" | ").append(r.note().replace("|", "/")).append(" |\n");
+                    .append(" | ").append(ratio).append(" | ")
+                    .append(r.spilledBytes() < 0 ? "?" : String.format(Locale.ROOT, "%.0f", r.spilledBytes() / 1048576.0))
+                    .append(" | ").append(r.note().replace("|", "/")).append(" |\n");
             if (r.name().matches("q\\d\\d")) {
                 tpch++;
                 if (r.comparable()) {

@@ -1,5 +1,8 @@
 package io.shoaldb.testing.tpc;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,10 +21,44 @@ public final class DuckDbLoader {
      * descending; DuckDB's default puts NULLs last either way), so ORDER BY results compare row for row.
      */
     public static Connection open(int threads) throws SQLException {
-        Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        return open(threads, null, null, false);
+    }
+
+    /**
+     * As {@link #open(int)}, with DuckDB's {@code memory_limit} (e.g. {@code 1GB}; null = DuckDB's default of 80%
+     * of RAM) and, when {@code workDir} is given, a database file and {@code temp_directory} under it (both made
+     * new), so that DuckDB keeps its tables on disk and spills what does not fit under the limit, as a server
+     * with a bounded memory does; {@code reuse} opens the database file an earlier run left there as it is.
+     */
+    public static Connection open(int threads, String memoryLimit, Path workDir, boolean reuse) throws SQLException {
+        String url = "jdbc:duckdb:";
+        if (workDir != null) {
+            Path file = workDir.resolve("tpc.duckdb");
+            try {
+                Files.createDirectories(workDir);
+                if (reuse && !Files.exists(file)) {
+                    throw new IllegalArgumentException("no DuckDB database to reuse in " + workDir);
+                }
+                if (!reuse) {
+                    Files.deleteIfExists(file);
+                    Files.deleteIfExists(workDir.resolve("tpc.duckdb.wal"));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            url += file.toAbsolutePath();
+        }
+        Connection duckdb = DriverManager.getConnection(url);
         try (Statement s = duckdb.createStatement()) {
             s.execute("SET threads = " + threads);
             s.execute("SET default_null_order = 'nulls_first_on_asc_last_on_desc'");
+            if (memoryLimit != null) {
+                s.execute("SET memory_limit = '" + memoryLimit.replace("'", "''") + "'");
+            }
+            if (workDir != null) {
+                s.execute("SET temp_directory = '" + workDir.resolve("tmp").toAbsolutePath().toString()
+                        .replace("'", "''") + "'");
+            }
         } catch (SQLException e) {
             duckdb.close();
             throw e;

@@ -37,6 +37,17 @@ public final class ShoalLoader {
     /** Creates {@code database} (if missing) and the table in it, then loads the files; returns the rows loaded. */
     public long createAndLoad(Connection connection, String database, TpcTable table, List<Path> files)
             throws SQLException, IOException, InterruptedException {
+        return createAndLoad(connection, database, table, files, (done, rows) -> { });
+    }
+
+    /** Progress of a table's load: files loaded so far and the rows in them. */
+    public interface Progress {
+        void loaded(int files, long rows);
+    }
+
+    /** As above, telling {@code progress} after each file (a large table's load takes minutes). */
+    public long createAndLoad(Connection connection, String database, TpcTable table, List<Path> files,
+                              Progress progress) throws SQLException, IOException, InterruptedException {
         try (Statement s = connection.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS `" + database + "`");
             s.execute("USE `" + database + "`");
@@ -44,8 +55,10 @@ public final class ShoalLoader {
             s.execute(table.dorisDdl());
         }
         long rows = 0;
+        int done = 0;
         for (Path file : files) {
             rows += load(database, table.name(), file);
+            progress.loaded(++done, rows);
         }
         return rows;
     }

@@ -12,6 +12,9 @@ import java.util.List;
  * tables when asked. Checks that both hold the same number of rows per table.
  */
 public final class TpcLoad {
+    /** A table of this many files or more reports its ShoalDB load every this many files (SF10 lineitem: 60). */
+    private static final int PROGRESS_FILES = 10;
+
     private TpcLoad() {
     }
 
@@ -40,7 +43,12 @@ public final class TpcLoad {
             long t0 = System.nanoTime();
             List<Path> files = TpcDataFiles.files(cacheDir, scale, table);
             long t1 = System.nanoTime();
-            long shoalRows = loader.createAndLoad(shoal, database, table, files);
+            long shoalRows = loader.createAndLoad(shoal, database, table, files, (done, rows) -> {
+                if (files.size() >= PROGRESS_FILES && done % PROGRESS_FILES == 0 && done < files.size()) {
+                    log.accept(String.format("%-12s ShoalDB %d of %d files, %,d rows, %.1f s", table.name(), done,
+                            files.size(), rows, (System.nanoTime() - t1) / 1e9));
+                }
+            });
             long t2 = System.nanoTime();
             long duckRows = DuckDbLoader.createAndLoad(duckdb, table, files);
             long t3 = System.nanoTime();
