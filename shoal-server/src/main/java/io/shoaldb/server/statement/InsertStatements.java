@@ -4,7 +4,6 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.auth.Privilege;
-import io.shoaldb.catalog.model.Column;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.ColumnMapping;
@@ -20,7 +19,6 @@ import io.shoaldb.server.load.PendingLoad;
 import io.shoaldb.server.session.ExplicitTransaction;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.Warning;
-import io.shoaldb.server.table.TableSchemas;
 import io.shoaldb.sql.parser.LiteralInsert;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.tree.SqlDorisInsert;
@@ -57,6 +55,7 @@ final class InsertStatements {
     private static final long MAX_BATCH_BYTES = 8L << 20;
 
     private final ServerContext server;
+    private final InsertSchemas schemas = new InsertSchemas();
 
     InsertStatements(ServerContext server, StatementAccess access) {
         this.access = access;
@@ -75,7 +74,7 @@ final class InsertStatements {
         long databaseId = catalog.database(database).orElseThrow().id();
         WriteTarget target = server.tables().writeTarget(table);
         List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
-                : table.columns().stream().map(Column::name).toList();
+                : schemas.of(table, target).columnNames();
         if (isQuery(statement.source())) {
             // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
             // is written, so a query error leaves nothing behind.
@@ -116,7 +115,7 @@ final class InsertStatements {
         long databaseId = catalog.database(database).orElseThrow().id();
         WriteTarget target = server.tables().writeTarget(table);
         List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
-                : table.columns().stream().map(Column::name).toList();
+                : schemas.of(table, target).columnNames();
         int rows = statement.rowCount();
         GroupCommitMode groupCommit = GroupCommitEligibility.modeForLiterals(session, table);
         RowSource source = (assembler, sink) -> values.convert(
@@ -144,7 +143,7 @@ final class InsertStatements {
      */
     private StatementResult normalInsert(ShoalSession session, Table table, WriteTarget target, long databaseId,
             String label, List<String> columns, int batchRows, boolean oneBatch, RowSource source) {
-        RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
+        RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
                 batchRows, MAX_BATCH_BYTES, WARNINGS_KEPT);
         ExplicitTransaction transaction = session.transaction();
@@ -219,7 +218,7 @@ final class InsertStatements {
             List<String> columns, int rows, GroupCommitMode mode, RowSource source) {
         String requestId = session.variables().take(VariableRegistry.GROUP_COMMIT_REQUEST_ID);
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
-        RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
+        RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
                 Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
         List<Batch> batches = new ArrayList<>(1);
