@@ -238,6 +238,9 @@ final class InsertStatements {
 
     private LoadCounters checkFiltered(ShoalSession session, RowBatchAssembler assembler) {
         LoadCounters counters = assembler.counters();
+        if (counters.filtered() == 0) {
+            return counters; // nothing to report, and no ratio (0..1) or strict mode refuses an INSERT with nothing filtered
+        }
         reportFiltered(session, assembler);
         new FilterPolicy(session.variables().insertMaxFilterRatio(), session.variables().insertStrict())
                 .checkInsert(counters).ifPresent(failure -> {
