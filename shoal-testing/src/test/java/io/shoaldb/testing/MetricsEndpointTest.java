@@ -47,4 +47,20 @@ class MetricsEndpointTest {
             assertThat(metrics).containsPattern("group_commit_batch_rows_count(\\{[^}]*\\})? 1\\b");
         }
     }
+
+    @Test
+    void asyncAcknowledgementsShowWhereTheirTimeWent() throws Exception {
+        try (TestServer server = TestServer.start(dir); Connection c = server.connect();
+                Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE m");
+            s.execute("CREATE TABLE m.t (id INT NOT NULL) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+            s.execute("SET group_commit = async_mode");
+            s.execute("INSERT INTO m.t VALUES (1)");
+            s.execute("INSERT INTO m.t VALUES (2), (3)");
+            String metrics = server.metrics();
+            assertThat(metrics).containsPattern("group_commit_async_join_latency_seconds_count(\\{[^}]*\\})? 2\\b")
+                    .containsPattern("group_commit_async_wal_wait_seconds_count(\\{[^}]*\\})? 2\\b")
+                    .contains("group_commit_async_wal_wait_seconds{quantile=\"0.99\"");
+        }
+    }
 }

@@ -244,6 +244,7 @@ public final class GroupCommitManager implements AutoCloseable {
 
     private LoadResult loadOnce(TableQueue q, WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
             long dataBytes, String requestId, RequestIds.Claim claim, Deadline deadline) {
+        long started = System.nanoTime();
         long bytes = estimatedBytes(rows);
         GroupCommitMode effective = mode;
         boolean ranAsSync = false;
@@ -286,6 +287,7 @@ public final class GroupCommitManager implements AutoCloseable {
             publishWalCounts();
         }
         if (effective == GroupCommitMode.ASYNC) {
+            long appended = System.nanoTime();
             boolean durable;
             try {
                 durable = b.wal.awaitDurable(joined.walOffset(), deadline.nanos());
@@ -296,6 +298,7 @@ public final class GroupCommitManager implements AutoCloseable {
             if (!durable) {
                 throw timedOutInBatch(q, b, rows, GroupCommitMode.ASYNC, false, requestId, claim, deadline);
             }
+            services.metrics().asyncLoadAcknowledged(appended - started, System.nanoTime() - appended);
             return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
         }
         long commitMillis;

@@ -26,6 +26,14 @@ public interface GroupCommitMetrics {
     /** A batch failed to commit. */
     void batchFailed();
 
+    /**
+     * An async load was acknowledged: {@code joinNanos} from the load's start until its WAL record was written
+     * (memory budget, encoding, joining the batch, the append), {@code walWaitNanos} then until the group fsync
+     * covering it returned - where an async acknowledgement's latency goes inside group commit.
+     */
+    default void asyncLoadAcknowledged(long joinNanos, long walWaitNanos) {
+    }
+
     /** Discards everything. */
     GroupCommitMetrics NONE = new GroupCommitMetrics() {
         @Override

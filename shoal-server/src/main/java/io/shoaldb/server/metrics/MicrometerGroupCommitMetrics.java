@@ -26,6 +26,8 @@ public final class MicrometerGroupCommitMetrics implements GroupCommitMetrics {
     private final DistributionSummary batchRows;
     private final DistributionSummary batchBytes;
     private final Timer commitLatency;
+    private final Timer asyncJoin;
+    private final Timer asyncWalWait;
 
     public MicrometerGroupCommitMetrics(MeterRegistry registry) {
         Gauge.builder("wal_total_count", walTotal, AtomicLong::get)
@@ -51,6 +53,12 @@ public final class MicrometerGroupCommitMetrics implements GroupCommitMetrics {
         commitLatency = Timer.builder("group_commit_commit_latency")
                 .description("time from a batch's seal to its rows being visible").publishPercentileHistogram()
                 .register(registry);
+        asyncJoin = Timer.builder("group_commit_async_join_latency")
+                .description("async load: from its start until its WAL record is written (memory, encode, join, append)")
+                .publishPercentiles(0.5, 0.99).register(registry);
+        asyncWalWait = Timer.builder("group_commit_async_wal_wait")
+                .description("async load: from its WAL append until the group fsync covering it returned")
+                .publishPercentiles(0.5, 0.99).register(registry);
     }
 
     @Override
@@ -90,5 +98,11 @@ public final class MicrometerGroupCommitMetrics implements GroupCommitMetrics {
     @Override
     public void batchFailed() {
         batchesFailed.increment();
+    }
+
+    @Override
+    public void asyncLoadAcknowledged(long joinNanos, long walWaitNanos) {
+        asyncJoin.record(joinNanos, TimeUnit.NANOSECONDS);
+        asyncWalWait.record(walWaitNanos, TimeUnit.NANOSECONDS);
     }
 }

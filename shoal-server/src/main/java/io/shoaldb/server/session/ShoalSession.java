@@ -14,6 +14,8 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.server.variable.SessionVariables;
 import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.sql.parser.LiteralInsert;
+import io.shoaldb.sql.parser.LiteralInsertScanner;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -170,11 +172,17 @@ public final class ShoalSession implements Session {
     private StatementResult run(String sql) {
         long start = System.nanoTime();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
-        activity.begin(DorisSqlParser.redactSecrets(sql)); // SHOW PROCESSLIST shows no password
+        // The INSERT thousands of clients send runs from its text, without a parse tree; it holds no secret.
+        LiteralInsert literalInsert = LiteralInsertScanner.scan(sql);
+        String shown = literalInsert != null ? sql : DorisSqlParser.redactSecrets(sql);
+        activity.begin(shown); // SHOW PROCESSLIST shows no password
         boolean streaming = false;
         try {
-            StatementResult result = runner.runCached(this, sql);
-            if (result != null) {
+            StatementResult result = literalInsert != null ? null : runner.runCached(this, sql);
+            if (literalInsert != null) {
+                warnings.clear();
+                result = runner.runLiteralInsert(this, literalInsert);
+            } else if (result != null) {
                 warnings.clear();
             } else {
                 SqlNode node = statementCache.parse(sql, false);
@@ -201,7 +209,7 @@ public final class ShoalSession implements Session {
                 activity.end();
             }
             if (outcome != null) {
-                audit("query", sql, currentDatabase, start, outcome);
+                auditShown("query", shown, currentDatabase, start, outcome);
             }
         }
     }
@@ -221,8 +229,12 @@ public final class ShoalSession implements Session {
     }
 
     private void audit(String kind, String sql, String database, long start, AuditLog.Outcome outcome) {
-        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind,
-                DorisSqlParser.redactSecrets(sql),
+        auditShown(kind, DorisSqlParser.redactSecrets(sql), database, start, outcome);
+    }
+
+    /** Audits a statement whose text is already without secrets. */
+    private void auditShown(String kind, String shown, String database, long start, AuditLog.Outcome outcome) {
+        auditLog.record(client.connectionId(), client.user(), client.remoteHost(), database, kind, shown,
                 (System.nanoTime() - start) / 1000, outcome);
     }
 

@@ -2,6 +2,7 @@ package io.shoaldb.server.session;
 
 import io.shoaldb.api.ResultColumn;
 import io.shoaldb.api.StatementResult;
+import io.shoaldb.sql.parser.LiteralInsert;
 import java.util.List;
 import org.apache.calcite.sql.SqlNode;
 
@@ -9,6 +10,9 @@ import org.apache.calcite.sql.SqlNode;
 public interface StatementRunner {
     /** Runs a statement; {@code sql} is its text, from which result columns take their labels. */
     StatementResult run(ShoalSession session, SqlNode statement, String sql);
+
+    /** Runs a literal INSERT straight from its recognised text, without a parse tree. */
+    StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert);
 
     /**
      * Runs a prepared statement with its parameter values. INSERTs bind the values straight into their

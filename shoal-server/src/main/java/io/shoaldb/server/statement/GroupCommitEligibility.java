@@ -27,14 +27,19 @@ final class GroupCommitEligibility {
     /** The group-commit mode to use, or null for the normal path. */
     static io.shoaldb.ingest.groupcommit.GroupCommitMode mode(ShoalSession session, Table table,
             SqlDorisInsert statement, List<List<SqlNode>> rows) {
+        if (statement.label() != null || statement.source().getKind() != SqlKind.VALUES || !allLiteral(rows)) {
+            return null;
+        }
+        return modeForLiterals(session, table);
+    }
+
+    /** The mode for {@code INSERT ... VALUES} of literals only, without a label (a {@code LiteralInsert}). */
+    static io.shoaldb.ingest.groupcommit.GroupCommitMode modeForLiterals(ShoalSession session, Table table) {
         GroupCommitMode mode = requestedMode(session, table);
         if (mode == GroupCommitMode.OFF_MODE
                 || session.transaction() != null
-                || statement.label() != null
-                || statement.source().getKind() != SqlKind.VALUES
                 || Boolean.parseBoolean(session.variables().get("enable_unique_key_partial_update"))
-                || !table.properties().lightSchemaChange()
-                || !allLiteral(rows)) {
+                || !table.properties().lightSchemaChange()) {
             return null;
         }
         return mode == GroupCommitMode.SYNC_MODE ? io.shoaldb.ingest.groupcommit.GroupCommitMode.SYNC

@@ -4,7 +4,6 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.auth.Privilege;
-import io.shoaldb.catalog.model.Column;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.ColumnMapping;
@@ -20,7 +19,7 @@ import io.shoaldb.server.load.PendingLoad;
 import io.shoaldb.server.session.ExplicitTransaction;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.Warning;
-import io.shoaldb.server.table.TableSchemas;
+import io.shoaldb.sql.parser.LiteralInsert;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.tree.SqlDorisInsert;
 import io.shoaldb.txn.CommitResult;
@@ -56,6 +55,7 @@ final class InsertStatements {
     private static final long MAX_BATCH_BYTES = 8L << 20;
 
     private final ServerContext server;
+    private final InsertSchemas schemas = new InsertSchemas();
 
     InsertStatements(ServerContext server, StatementAccess access) {
         this.access = access;
@@ -74,7 +74,7 @@ final class InsertStatements {
         long databaseId = catalog.database(database).orElseThrow().id();
         WriteTarget target = server.tables().writeTarget(table);
         List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
-                : table.columns().stream().map(Column::name).toList();
+                : schemas.of(table, target).columnNames();
         if (isQuery(statement.source())) {
             // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
             // is written, so a query error leaves nothing behind.
@@ -91,12 +91,41 @@ final class InsertStatements {
         List<List<SqlNode>> rows = valuesRows(statement.source());
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
-            return groupCommitInsert(session, table, target, columns, rows, parameters, groupCommit);
+            return groupCommitInsert(session, table, target, columns, rows.size(), groupCommit,
+                    (assembler, sink) -> convert(session, rows, parameters, columns.size(), assembler, sink));
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
         return normalInsert(session, table, target, databaseId, statement.label(), columns,
                 Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)), rows.size() < MAX_BATCH_ROWS,
                 (assembler, sink) -> convert(session, rows, parameters, columns.size(), assembler, sink));
+    }
+
+    /**
+     * Runs a literal INSERT without a parse tree: the values go from the statement text to the converters
+     * ({@link LiteralValues}), with the same checks, conversions, errors and path choice as
+     * {@link #insert(ShoalSession, SqlDorisInsert, List)} gives the same statement parsed.
+     * {@code parameters} are the values of its {@code ?} placeholders.
+     */
+    StatementResult insert(ShoalSession session, LiteralInsert statement, List<Object> parameters) {
+        LiteralValues values = new LiteralValues(statement, parameters);
+        String database = Names.database(session, statement.database());
+        access.of(session).checkTable(Privilege.LOAD_PRIV, database, statement.table());
+        CatalogSnapshot catalog = server.catalog().snapshot();
+        Table table = TableStatements.table(catalog, database, statement.table());
+        long databaseId = catalog.database(database).orElseThrow().id();
+        WriteTarget target = server.tables().writeTarget(table);
+        List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
+                : schemas.of(table, target).columnNames();
+        int rows = statement.rowCount();
+        GroupCommitMode groupCommit = GroupCommitEligibility.modeForLiterals(session, table);
+        RowSource source = (assembler, sink) -> values.convert(
+                () -> new ConstantEvaluator(new SessionEvaluationContext(session, server)), columns.size(),
+                assembler, sink);
+        if (groupCommit != null) {
+            return groupCommitInsert(session, table, target, columns, rows, groupCommit, source);
+        }
+        return normalInsert(session, table, target, databaseId, null, columns,
+                Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source);
     }
 
     /** Where an INSERT's rows come from: fills the assembler, handing it full batches and the last one. */
@@ -114,7 +143,7 @@ final class InsertStatements {
      */
     private StatementResult normalInsert(ShoalSession session, Table table, WriteTarget target, long databaseId,
             String label, List<String> columns, int batchRows, boolean oneBatch, RowSource source) {
-        RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
+        RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
                 batchRows, MAX_BATCH_BYTES, WARNINGS_KEPT);
         ExplicitTransaction transaction = session.transaction();
@@ -186,14 +215,14 @@ final class InsertStatements {
 
     /** Group commit: the rows become one batch, merged with other loads into the table's group transaction. */
     private StatementResult groupCommitInsert(ShoalSession session, Table table, WriteTarget target,
-            List<String> columns, List<List<SqlNode>> rows, List<Object> parameters, GroupCommitMode mode) {
+            List<String> columns, int rows, GroupCommitMode mode, RowSource source) {
         String requestId = session.variables().take(VariableRegistry.GROUP_COMMIT_REQUEST_ID);
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
-        RowBatchAssembler assembler = new RowBatchAssembler(TableSchemas.loadSchema(target.schema(), table),
+        RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
-                Math.max(1, rows.size()), Long.MAX_VALUE, WARNINGS_KEPT);
+                Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
         List<Batch> batches = new ArrayList<>(1);
-        convert(session, rows, parameters, columns.size(), assembler, batches::add);
+        source.feed(assembler, batches::add);
         LoadCounters counters = checkFiltered(session, assembler);
         int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
         if (counters.loaded() == 0) {
@@ -209,6 +238,9 @@ final class InsertStatements {
 
     private LoadCounters checkFiltered(ShoalSession session, RowBatchAssembler assembler) {
         LoadCounters counters = assembler.counters();
+        if (counters.filtered() == 0) {
+            return counters; // nothing to report, and no ratio (0..1) or strict mode refuses an INSERT with nothing filtered
+        }
         reportFiltered(session, assembler);
         new FilterPolicy(session.variables().insertMaxFilterRatio(), session.variables().insertStrict())
                 .checkInsert(counters).ifPresent(failure -> {
@@ -244,10 +276,15 @@ final class InsertStatements {
     }
 
     private static Object parameter(List<Object> parameters, SqlDynamicParam param) {
-        if (param.getIndex() >= parameters.size()) {
+        return parameter(parameters, param.getIndex());
+    }
+
+    /** The value bound to placeholder {@code index}; an execution that bound fewer is refused as MySQL does. */
+    static Object parameter(List<Object> parameters, int index) {
+        if (index >= parameters.size()) {
             throw ErrorCode.WRONG_ARGUMENTS.exception("mysqld_stmt_execute");
         }
-        return parameters.get(param.getIndex());
+        return parameters.get(index);
     }
 
     private static void reportFiltered(ShoalSession session, RowBatchAssembler assembler) {

@@ -14,6 +14,7 @@ import io.shoaldb.sql.tree.SqlBegin;
 import io.shoaldb.sql.tree.SqlCommit;
 import io.shoaldb.sql.tree.SqlCreateDatabase;
 import io.shoaldb.sql.tree.SqlCreateTable;
+import io.shoaldb.sql.parser.LiteralInsert;
 import io.shoaldb.sql.tree.SqlDorisInsert;
 import io.shoaldb.sql.tree.SqlDropDatabase;
 import io.shoaldb.sql.tree.SqlDropTable;
@@ -127,6 +128,11 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlShowTableStatus show -> metadata.showTableStatus(session, show);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());
         };
+    }
+
+    @Override
+    public StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert) {
+        return inserts.insert(session, insert, List.of());
     }
 
     @Override

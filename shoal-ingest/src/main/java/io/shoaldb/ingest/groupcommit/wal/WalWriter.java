@@ -8,6 +8,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -15,11 +17,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * Appends records to one WAL file and makes them durable with a group fsync.
  *
  * <p>Appends are serialised by the caller (the table queue's lock), so records never interleave. Durability
- * is leader/follower, as a database log does it: a load that needs its bytes durable looks at the durable
- * offset; if it is behind and nobody is syncing, it becomes the leader, notes the current end of the file,
- * fsyncs (plus the directory once, so the new file's entry survives a crash) and advances the durable offset
- * to that end - acknowledging every append that finished before the fsync began. Loads arriving during the
- * fsync wait and are covered by the next one, so N concurrent appends cost about two fsyncs, not N.
+ * is a group fsync, as a database log does it: a load that needs its bytes durable looks at the durable
+ * offset; if it is behind and nobody is syncing, a sync starts: it notes the current end of the file, fsyncs
+ * (plus the directory once, so the new file's entry survives a crash) and advances the durable offset to that
+ * end - acknowledging every append that finished before the fsync began. Loads arriving during the fsync wait
+ * and are covered by the next one, so N concurrent appends cost about two fsyncs, not N.
+ *
+ * <p>With a <i>syncer</i> (an executor of OS threads; {@link #create(FilesFacade, Path, WalHeader, WalHealth,
+ * Executor)}) the fsyncs run there, and the next one starts the moment the previous returns if any load is
+ * waiting: the group closes as soon as the device is free, never after a timer, and not when one of the
+ * waiting loads - a virtual thread among hundreds of clients' on two cores - next gets a CPU to lead it. So an
+ * async acknowledgement waits for at most about two fsyncs. Without one (or when it refuses work, at
+ * shutdown) the waiting load that finds no fsync running does it itself (leader/follower).
  *
  * <p>Once its batch starts to commit ({@link #settle}) no waiter starts an fsync any more: the commit's outcome
  * answers them. After the batch's transaction is visible, {@link #closeCommitted} lets every waiter return
@@ -51,10 +60,13 @@ public final class WalWriter {
     private final FileChannel channel;
     private final WalHealth health;
     private final long headerBytes;
+    private final Executor syncer;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private long written;
     private long durable;
+    /** The highest offset a load waits to see durable: the syncer keeps fsyncing while it is ahead of durable. */
+    private long requested;
     private boolean syncing;
     private boolean directorySynced;
     private boolean settled;
@@ -63,24 +75,35 @@ public final class WalWriter {
     private IOException failure;
     private long fsyncs;
 
-    private WalWriter(FilesFacade files, Path file, FileChannel channel, long headerBytes, WalHealth health) {
+    private WalWriter(FilesFacade files, Path file, FileChannel channel, long headerBytes, WalHealth health,
+            Executor syncer) {
         this.files = files;
         this.file = file;
         this.channel = channel;
         this.headerBytes = headerBytes;
         this.written = headerBytes;
         this.health = health;
+        this.syncer = syncer;
     }
 
     /** Creates the file (its directory must exist) and writes the header; nothing is durable yet. */
     public static WalWriter create(FilesFacade files, Path file, WalHeader header, WalHealth health)
+            throws IOException {
+        return create(files, file, header, health, null);
+    }
+
+    /**
+     * As {@link #create(FilesFacade, Path, WalHeader, WalHealth)}, with the group fsyncs run on {@code syncer}
+     * (null: by the waiting loads themselves).
+     */
+    public static WalWriter create(FilesFacade files, Path file, WalHeader header, WalHealth health, Executor syncer)
             throws IOException {
         FileChannel channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         try {
             ByteBuffer h = WalFormat.encodeHeader(header);
             long length = h.remaining();
             DurableFiles.writeFully(channel, h);
-            return new WalWriter(files, file, channel, length, health);
+            return new WalWriter(files, file, channel, length, health, syncer);
         } catch (IOException | RuntimeException e) {
             channel.close();
             files.deleteIfExists(file);
@@ -128,13 +151,14 @@ public final class WalWriter {
     }
 
     /**
-     * As {@link #awaitDurable(long)}, but a follower gives up waiting for another load's fsync once
-     * {@link System#nanoTime} passes {@code deadlineNanos} and returns false (the bytes may still become
-     * durable). A leader finishes its own fsync.
+     * As {@link #awaitDurable(long)}, but a load waiting for an fsync gives up once {@link System#nanoTime}
+     * passes {@code deadlineNanos} and returns false (the bytes may still become durable). A load leading an
+     * fsync itself (no syncer) finishes it.
      */
     public boolean awaitDurable(long offset, long deadlineNanos) throws IOException {
         lock.lock();
         try {
+            requested = Math.max(requested, offset);
             while (durable < offset && !committed) {
                 if (failure != null) {
                     throw new IOException("WAL " + file + " failed before this load's record was durable: "
@@ -155,6 +179,9 @@ public final class WalWriter {
                     return false;
                 }
                 syncing = true;
+                if (handedToSyncer()) {
+                    continue; // wait for it like any other load
+                }
                 long target = written;
                 boolean syncDirectory = !directorySynced;
                 lock.unlock();
@@ -181,6 +208,64 @@ public final class WalWriter {
                 report(error);
             }
             return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock, {@code syncing} just set: starts {@link #syncWhileAwaited} on the syncer; false if none takes it. */
+    private boolean handedToSyncer() {
+        if (syncer == null) {
+            return false;
+        }
+        try {
+            syncer.execute(this::syncWhileAwaited);
+            return true;
+        } catch (RejectedExecutionException shutDown) {
+            return false;
+        }
+    }
+
+    /**
+     * On the syncer: fsyncs, acknowledges what it covered, and starts the next fsync at once while loads that
+     * appended meanwhile wait for it; ends when nobody waits (or the writer failed, settled or closed).
+     */
+    private void syncWhileAwaited() {
+        lock.lock();
+        try {
+            while (true) {
+                long target = written;
+                boolean syncDirectory = !directorySynced;
+                lock.unlock();
+                IOException error = null;
+                try {
+                    files.fsync(channel);
+                    if (syncDirectory) {
+                        files.fsyncDirectory(file.getParent());
+                    }
+                } catch (IOException e) {
+                    error = e;
+                } catch (RuntimeException e) {
+                    // no waiter may hang on a sync that ended unexpectedly: it fails the writer like an I/O error
+                    error = new IOException("fsync of " + file + " failed: " + e, e);
+                } finally {
+                    lock.lock();
+                }
+                fsyncs++;
+                if (error == null) {
+                    durable = Math.max(durable, target);
+                    directorySynced = true;
+                } else if (failure == null) {
+                    failure = error;
+                }
+                report(error);
+                if (error != null || settled || closed || committed || requested <= durable) {
+                    syncing = false;
+                    changed.signalAll();
+                    return;
+                }
+                changed.signalAll(); // the loads this fsync covered return; the rest wait for the next
+            }
         } finally {
             lock.unlock();
         }
