@@ -14,7 +14,7 @@
 # the server's CPU time in each phase. Data: the generated TPC-H files under DATA (as bench/tpch.sh).
 # Build first: mvn -B -q -DskipTests package
 # Usage: bench/mixed.sh     Env: DATA (the repo's target/tpc-data), SF (1), PHASE (60), ROUNDS (2), INSERT_CLIENTS (100),
-#   STREAMS (10), CHUNK (102400), SHOAL_ARGS (server options), SHOAL_JAVA_OPTS, JFR (a file: record phase C of round 1)
+#   STREAMS (10), CHUNK (102400), SHOAL_ARGS (server options), SHOAL_JAVA_OPTS (-Xmx2g), JFR (a file: record phase C of round 1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SF=${SF:-1}
@@ -24,6 +24,9 @@ INSERT_CLIENTS=${INSERT_CLIENTS:-100}
 STREAMS=${STREAMS:-10}
 CHUNK=${CHUNK:-102400}
 DATA=${DATA:-$home/target/tpc-data}
+# a bounded heap: on a shared machine a server with the JVM's default (a quarter of the RAM) was chosen by the
+# kernel's OOM killer when the machine ran out of memory
+export SHOAL_JAVA_OPTS=${SHOAL_JAVA_OPTS:--Xmx2g}
 mkdir -p "$work/snap/bench"
 cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 queries=("$JAVA_HOME/bin/java" -Xmx1g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar"
