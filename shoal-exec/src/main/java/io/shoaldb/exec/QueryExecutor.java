@@ -5,6 +5,7 @@ import io.shoaldb.exec.planner.LocalExecutionPlanner;
 import io.shoaldb.exec.profile.QueryProfile;
 import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.exec.spill.SpillBudget;
+import io.shoaldb.exec.task.LoadShare;
 import io.shoaldb.exec.task.QueryExecution;
 import io.shoaldb.exec.task.ResultQueue;
 import io.shoaldb.exec.task.TaskScheduler;
@@ -43,8 +44,14 @@ public final class QueryExecutor implements AutoCloseable {
 
     /** Queries also count in {@code pool}, the server's {@code mem_limit} shared with the loads. */
     public QueryExecutor(StorageEngine storage, int workerThreads, ExecutionListener listener, MemoryPool pool) {
+        this(storage, LoadShare.none(workerThreads), workerThreads, listener, pool);
+    }
+
+    /** With {@code share}: how many workers run drivers while loads are in flight. */
+    public QueryExecutor(StorageEngine storage, LoadShare share, int workerThreads, ExecutionListener listener,
+                         MemoryPool pool) {
         this.storage = storage;
-        this.scheduler = new TaskScheduler(workerThreads);
+        this.scheduler = new TaskScheduler(workerThreads, share);
         this.listener = listener;
         this.pool = pool;
     }

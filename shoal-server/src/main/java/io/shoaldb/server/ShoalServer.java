@@ -9,6 +9,7 @@ import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.common.memory.MemoryPool;
 import io.shoaldb.exec.ExecutionListener;
 import io.shoaldb.exec.QueryExecutor;
+import io.shoaldb.exec.task.LoadShare;
 import io.shoaldb.server.metrics.MicrometerMemoryMetrics;
 import io.shoaldb.server.statement.PlanCache;
 import io.shoaldb.sql.planner.QueryPlanner;
@@ -147,7 +148,9 @@ public final class ShoalServer implements AutoCloseable {
             memory.addPart("page cache", storage.segmentCache()::bytes);
             MicrometerMemoryMetrics.register(metrics, memory);
             new JvmMemoryMetrics().bindTo(metrics);
-            QueryExecutor executor = new QueryExecutor(storage, Runtime.getRuntime().availableProcessors(),
+            int cores = Runtime.getRuntime().availableProcessors();
+            QueryExecutor executor = new QueryExecutor(storage,
+                    new LoadShare(cores, config.get(ServerConfigKeys.LOAD_CPU_SHARE), groupCommit::loading), cores,
                     ExecutionListener.NONE, memory);
             opened.push(executor);
 

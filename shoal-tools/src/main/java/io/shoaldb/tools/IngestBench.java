@@ -36,7 +36,9 @@ import picocli.CommandLine.Option;
  * PostgreSQL ({@code COPY ... FROM STDIN} through pgJDBC's CopyManager), MariaDB ({@code LOAD DATA LOCAL
  * INFILE} through Connector/J) or QuestDB (InfluxDB line protocol over HTTP, {@code POST /write}: each chunk is
  * converted to ILP lines before the timed part, and the rows are counted afterwards through {@code /exec}).
- * Same chunks, same concurrency for every target. Bounded by {@code --max-seconds}.
+ * Same chunks, same concurrency for every target. Bounded by {@code --max-seconds} (or {@code --stop-file});
+ * {@code --repeat} sends the file over and over for a fixed-length run, and {@code --visibility-probe-ms} measures
+ * the time from acknowledgement to visibility as {@link LoadDriver} does (bench/mixed.sh uses both).
  */
 @Command(name = "ingest-bench", mixinStandardHelpOptions = true, subcommands = {IngestBench.Gen.class, IngestBench.Load.class})
 public final class IngestBench implements Runnable {
@@ -119,6 +121,18 @@ public final class IngestBench implements Runnable {
         long serverPid;
         @Option(names = "--max-seconds", defaultValue = "120")
         int maxSeconds;
+        @Option(names = "--repeat", description = "start the file over when it is all sent, until --max-seconds "
+                + "(a fixed-length run from a small file; the table must accept duplicate rows)")
+        boolean repeat;
+        @Option(names = "--visibility-probe-ms", defaultValue = "0",
+                description = "every N ms: note the rows acknowledged so far, poll SELECT count(*) through "
+                        + "--probe-url until they are visible")
+        int probeMillis;
+        @Option(names = "--stop-file", description = "stop sending once this file exists (another program decides "
+                + "how long the run lasts)")
+        Path stopFile;
+        @Option(names = "--probe-url", description = "JDBC URL (database included) the visibility probe counts --table through")
+        String probeUrl;
 
         private static final Pattern LOADED = Pattern.compile("\"NumberLoadedRows\"\\s*:\\s*(\\d+)");
         private static final Pattern STATUS = Pattern.compile("\"Status\"\\s*:\\s*\"([^\"]*)\"");
@@ -167,16 +181,24 @@ public final class IngestBench implements Runnable {
             AtomicLong failures = new AtomicLong();
             ConcurrentHistogram latency = new ConcurrentHistogram(3);
             String auth = "Basic " + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(maxSeconds);
+            VisibilityProbe probe = null;
+            if (probeMillis > 0) {
+                probe = new VisibilityProbe(() -> DriverManager.getConnection(probeUrl, user, ""), table,
+                        rowsConfirmed::get, () -> true, probeMillis);
+                probe.start();
+            }
             long cpu0 = cpuTicks();
             long start = System.nanoTime();
+            long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
             List<Thread> threads = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
                 threads.add(Thread.ofPlatform().start(() -> {
                     try (Connection c = target == Target.shoal || target == Target.questdb ? null : DriverManager.getConnection(url, user, "")) {
                         Statement st = c == null ? null : c.createStatement();
                         int i;
-                        while ((i = next.getAndIncrement()) < chunks.size() && System.nanoTime() < deadline) {
+                        while (((i = next.getAndIncrement()) < chunks.size() || repeat) && System.nanoTime() < deadline
+                                && (stopFile == null || !Files.exists(stopFile))) {
+                            i %= chunks.size();
                             int[] ch = chunks.get(i);
                             long t0 = System.nanoTime();
                             long confirmed = switch (target) {
@@ -238,13 +260,16 @@ public final class IngestBench implements Runnable {
             long cpu = cpuTicks() - cpu0;
             double cpuSeconds = cpu / 100.0; // USER_HZ
             String extra = "";
+            if (probe != null) {
+                extra = " " + VisibilityProbe.describe(probe.stop());
+            }
             if (target == Target.questdb) {
                 // QuestDB acknowledges a /write once it is in the table's WAL; readers see it once the WAL is applied
                 long v0 = System.nanoTime();
                 boolean applied = QuestDbIlp.awaitApplied(http, url, table, visibleTimeout);
                 double visible = (System.nanoTime() - v0) / 1e9;
                 long counted = QuestDbIlp.count(http, url, table) - countBefore;
-                extra = String.format(" visible_s=%.2f applied=%s counted_rows=%d server_cpu_to_visible_s=%.1f ilp_bytes=%d",
+                extra += String.format(" visible_s=%.2f applied=%s counted_rows=%d server_cpu_to_visible_s=%.1f ilp_bytes=%d",
                         visible, applied, counted, (cpuTicks() - cpu0) / 100.0, ilpBytes);
                 if (counted != rowsConfirmed.get()) {
                     System.err.println("QuestDB: " + rowsConfirmed.get() + " rows acknowledged, count(*) grew by " + counted);

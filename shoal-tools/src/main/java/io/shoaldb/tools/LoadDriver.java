@@ -63,14 +63,15 @@ public final class LoadDriver implements Callable<Integer> {
     int probeMillis;
     @Option(names = "--max-seconds", defaultValue = "120", description = "hard bound on the whole run")
     int maxSeconds;
+    @Option(names = "--stop-file", description = "end the measured time early once this file exists "
+            + "(another program decides how long the run lasts)")
+    java.nio.file.Path stopFile;
 
     /** Distinguishes the ids of successive runs into the same table (peers have primary keys). */
     private static final long RUN_SALT = (System.currentTimeMillis() / 1000) & 0xFFFFF;
 
     private final Recorder latencies = new Recorder(3);
-    private final Recorder visibility = new Recorder(3);
     private final AtomicLong ackedRows = new AtomicLong();
-    private long baselineRows;
     private final AtomicLong operations = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private volatile boolean measuring;
@@ -90,12 +91,10 @@ public final class LoadDriver implements Callable<Integer> {
             } catch (InterruptedException ignored) {
             }
         });
-        Thread probe = null;
+        VisibilityProbe probe = null;
         if (probeMillis > 0) {
-            try (Connection c = connect(); Statement s = c.createStatement()) {
-                baselineRows = count(s);
-            }
-            probe = Thread.ofPlatform().name("probe").daemon().start(this::probeLoop);
+            probe = new VisibilityProbe(this::connect, table, ackedRows::get, () -> measuring, probeMillis);
+            probe.start();
         }
         CountDownLatch ready = new CountDownLatch(clients);
         List<Thread> threads = new ArrayList<>();
@@ -113,7 +112,10 @@ public final class LoadDriver implements Callable<Integer> {
         operations.set(0);
         measuring = true;
         long start = System.nanoTime();
-        TimeUnit.SECONDS.sleep(seconds);
+        long end = start + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < end && (stopFile == null || !java.nio.file.Files.exists(stopFile))) {
+            TimeUnit.MILLISECONDS.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
+        }
         measuring = false;
         double elapsed = (System.nanoTime() - start) / 1e9;
         Histogram histogram = latencies.getIntervalHistogram();
@@ -122,10 +124,7 @@ public final class LoadDriver implements Callable<Integer> {
             thread.join(TimeUnit.SECONDS.toMillis(60));
         }
         if (probe != null) {
-            probe.join(TimeUnit.SECONDS.toMillis(60));
-            Histogram v = visibility.getIntervalHistogram();
-            System.out.printf("VISIBILITY probes=%d lag_p50_ms=%.1f lag_p99_ms=%.1f lag_max_ms=%.1f%n", v.getTotalCount(),
-                    v.getValueAtPercentile(50) / 1e6, v.getValueAtPercentile(99) / 1e6, v.getMaxValue() / 1e6);
+            System.out.println("VISIBILITY " + VisibilityProbe.describe(probe.stop()));
         }
         long ops = operations.get();
         long rowCount = workload == Workload.insert || workload == Workload.lineitem ? ops * rows : 0;
@@ -217,34 +216,6 @@ public final class LoadDriver implements Callable<Integer> {
                     }
                 }
             }
-        }
-    }
-
-    private long count(Statement s) throws SQLException {
-        try (var rs = s.executeQuery("SELECT count(*) FROM " + table)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    /** Notes the rows acknowledged so far, then polls count(*) until the table holds them: the visibility lag. */
-    private void probeLoop() {
-        try (Connection c = connect(); Statement s = c.createStatement()) {
-            while (!stop) {
-                TimeUnit.MILLISECONDS.sleep(probeMillis);
-                if (!measuring) {
-                    continue;
-                }
-                long target = baselineRows + ackedRows.get();
-                long t0 = System.nanoTime();
-                long deadline = t0 + TimeUnit.SECONDS.toNanos(30);
-                while (count(s) < target && System.nanoTime() < deadline) {
-                    TimeUnit.MILLISECONDS.sleep(1);
-                }
-                visibility.recordValue(System.nanoTime() - t0);
-            }
-        } catch (SQLException | InterruptedException e) {
-            System.err.println("probe: " + e);
         }
     }
 

@@ -14,12 +14,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class TaskScheduler implements AutoCloseable {
     private final ExecutorService pool;
     private final int threads;
+    private final LoadShare share;
 
     public TaskScheduler(int threads) {
+        this(threads, LoadShare.none(threads));
+    }
+
+    public TaskScheduler(int threads, LoadShare share) {
         if (threads < 1) {
             throw new IllegalArgumentException("worker threads must be at least 1, got " + threads);
         }
         this.threads = threads;
+        this.share = share;
         AtomicInteger ids = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "shoal-exec-" + ids.incrementAndGet());
@@ -32,8 +38,24 @@ public final class TaskScheduler implements AutoCloseable {
         return threads;
     }
 
+    public LoadShare loadShare() {
+        return share;
+    }
+
     void submit(Runnable task) {
-        pool.execute(task);
+        pool.execute(() -> {
+            try {
+                share.enter();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the pool is shutting down
+                return;
+            }
+            try {
+                task.run();
+            } finally {
+                share.exit();
+            }
+        });
     }
 
     @Override

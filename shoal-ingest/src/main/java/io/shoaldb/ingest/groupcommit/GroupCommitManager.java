@@ -54,6 +54,8 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public static final int MAX_REQUEST_ID_BYTES = 256;
 
+    private static final long LOAD_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
     private final Services services;
     private final Map<Long, TableQueue> queues = new ConcurrentHashMap<>();
     /** Tables dropped while running (ids are never reused): a load that resolved one just before gets no queue. */
@@ -62,6 +64,9 @@ public final class GroupCommitManager implements AutoCloseable {
     private final boolean ownsTimer;
     private volatile WalTargetResolver resolver;
     private volatile boolean closed;
+    /** Loads inside {@link #load}, and when the last one left: what {@link #loading()} answers from. */
+    private final AtomicInteger loadsInFlight = new AtomicInteger();
+    private volatile long lastLoadEndNanos = System.nanoTime() - LOAD_LINGER_NANOS;
 
     public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
             GroupCommitOptions options) {
@@ -175,6 +180,25 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public LoadResult load(WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs, long dataBytes,
             String requestId, Duration timeout) {
+        loadsInFlight.incrementAndGet();
+        try {
+            return loadCounted(target, rows, mode, intervalMs, dataBytes, requestId, timeout);
+        } finally {
+            lastLoadEndNanos = System.nanoTime();
+            loadsInFlight.decrementAndGet();
+        }
+    }
+
+    /**
+     * True while a load is in group commit or one left it less than {@link #LOAD_LINGER_NANOS} ago (a client
+     * between two INSERTs is still loading): the query workers leave part of the cores to loads then.
+     */
+    public boolean loading() {
+        return loadsInFlight.get() > 0 || System.nanoTime() - lastLoadEndNanos < LOAD_LINGER_NANOS;
+    }
+
+    private LoadResult loadCounted(WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
+            long dataBytes, String requestId, Duration timeout) {
         if (closed) {
             throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
         }

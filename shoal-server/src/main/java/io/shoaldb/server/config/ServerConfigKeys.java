@@ -67,6 +67,8 @@ public final class ServerConfigKeys {
             1_000_000, "queries waiting for one of the query_max_concurrency places; one more is refused at once");
     public static final ConfigKey<Long> QUERY_QUEUE_TIMEOUT_MS = ConfigKey.longInteger("query_queue_timeout_ms",
             60_000, 0, Long.MAX_VALUE / 1_000_000, "longest a query waits in that queue before it is refused");
+    public static final ConfigKey<Integer> LOAD_CPU_SHARE = ConfigKey.integer("load_cpu_share", 50, 0, 90,
+            "percent of the cores the query workers leave to loads while group-commit loads are in flight (0 = none)");
     public static final ConfigKey<Long> LABEL_KEEP_MAX_SECOND = ConfigKey.longInteger("label_keep_max_second",
             3 * 24 * 3600, 1, Long.MAX_VALUE / 1000, "how long a finished load's label stays reserved");
 
@@ -134,7 +136,7 @@ public final class ServerConfigKeys {
                 ENABLE_HTTPS, HTTPS_PORT,
                 KEY_STORE_PATH, KEY_STORE_PASSWORD, KEY_STORE_TYPE, ENABLE_METRICS_AUTH, QE_MAX_CONNECTION, MAX_ALLOWED_PACKET, METADATA_CHECKPOINT_INTERVAL,
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
-                LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
+                LOAD_CPU_SHARE, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
                 PLAN_CACHE_SIZE, INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
                 STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
