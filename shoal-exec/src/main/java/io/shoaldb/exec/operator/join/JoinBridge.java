@@ -186,11 +186,12 @@ public final class JoinBridge implements PipelineSink {
                 parts.add(take(d));
             }
             if (sawRow != null) {
+                boolean anyRow = false;
                 for (int d = 0; d < buffers.length; d++) {
-                    buildEmpty |= sawRow[d];
+                    anyRow |= sawRow[d];
                     buildHasNullKey |= sawNullKey[d];
                 }
-                buildEmpty = !buildEmpty;
+                buildEmpty = !anyRow;
             }
         }
         SpillingBuild.Result result = shared == null ? null : shared.finish();
