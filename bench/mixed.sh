@@ -17,6 +17,9 @@
 #   STREAMS (10), CHUNK (102400), SHOAL_ARGS (server options), SHOAL_JAVA_OPTS (-Xmx2g), JFR (a file: record phase C of round 1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+insert_pid= stream_pid=
+# lib.sh's exit trap, plus the load programs: if the server dies mid-phase they must not run on for an hour
+trap 'for p in $insert_pid $stream_pid; do kill "$p" 2>/dev/null || true; done; stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 SF=${SF:-1}
 PHASE=${PHASE:-60}
 ROUNDS=${ROUNDS:-2}

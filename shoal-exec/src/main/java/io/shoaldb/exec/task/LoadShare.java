@@ -49,8 +49,8 @@ public final class LoadShare {
         return capped;
     }
 
-    /** Times a worker waited at the gate because loads were in flight (for tests and metrics). */
-    public long gatedWaits() {
+    /** Times a worker waited at the gate because loads were in flight (what tests observe). */
+    long gatedWaits() {
         lock.lock();
         try {
             return gatedWaits;

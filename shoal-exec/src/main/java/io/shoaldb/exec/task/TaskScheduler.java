@@ -38,10 +38,6 @@ public final class TaskScheduler implements AutoCloseable {
         return threads;
     }
 
-    public LoadShare loadShare() {
-        return share;
-    }
-
     void submit(Runnable task) {
         pool.execute(() -> {
             try {
