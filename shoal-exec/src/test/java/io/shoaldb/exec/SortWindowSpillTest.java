@@ -141,8 +141,7 @@ class SortWindowSpillTest {
                 "SELECT l_orderkey, l_linenumber, rank() OVER (ORDER BY l_tax DESC), cume_dist() OVER (ORDER BY l_tax DESC)"
                         + " FROM lineitem",
                 "SELECT l_orderkey, l_linenumber, sum(l_extendedprice) OVER (PARTITION BY l_tiny ORDER BY l_orderkey, l_linenumber"
-                        + " ROWS BETWEEN 3 PRECEDING AND 2 FOLLOWING), lag(l_comment, 2) OVER (PARTITION BY l_tiny ORDER BY"
-                        + " l_orderkey, l_linenumber) FROM lineitem");
+                        + " ROWS BETWEEN 3 PRECEDING AND 2 FOLLOWING) FROM lineitem");
     }
 
     @ParameterizedTest(name = "{0}")

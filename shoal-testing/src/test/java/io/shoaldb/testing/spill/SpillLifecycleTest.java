@@ -127,13 +127,21 @@ class SpillLifecycleTest {
     @Test
     void aSpillingQueryThatFailsLeavesNoFiles() throws Exception {
         long runs = metrics.runs();
-        // The window's one partition (no PARTITION BY) must be held whole after its runs are merged: 100,000 rows
-        // are over a 1 MB limit, so the query fails after it has spilled.
+        // A MIN from each row to the partition's end is not streamed, so the window's one partition (no PARTITION
+        // BY) is held whole after its runs are merged: 100,000 rows are over a 1 MB limit, so the query fails after
+        // it has spilled. The same partition streams through ROW_NUMBER and a SUM over all of it.
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute("SET exec_mem_limit = 1048576");
-            assertThatThrownBy(() -> s.executeQuery("SELECT x, sum(x) OVER (ORDER BY x) FROM"
-                    + " (SELECT a.k * 2000 + b.k AS x FROM t a, t b WHERE b.k < 50) s").close())
+            assertThatThrownBy(() -> s.executeQuery("SELECT x, min(x) OVER (ORDER BY x ROWS BETWEEN CURRENT ROW AND"
+                    + " UNBOUNDED FOLLOWING) FROM (SELECT a.k * 2000 + b.k AS x FROM t a, t b WHERE b.k < 50) s").close())
                     .isInstanceOf(SQLException.class).hasMessageContaining("MEM_LIMIT_EXCEEDED");
+            try (ResultSet rs = s.executeQuery("SELECT count(*), sum(rn), min(total), max(total) FROM (SELECT"
+                    + " row_number() OVER (ORDER BY x) AS rn, sum(x) OVER () AS total FROM"
+                    + " (SELECT a.k * 2000 + b.k AS x FROM t a, t b WHERE b.k < 50) s) w")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(List.of(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)))
+                        .containsExactly(100_000L, 5_000_050_000L, 199_902_450_000L, 199_902_450_000L);
+            }
         }
         assertThat(metrics.runs()).as("runs written before the failure").isGreaterThan(runs);
         assertNothingSpilledLeft();
