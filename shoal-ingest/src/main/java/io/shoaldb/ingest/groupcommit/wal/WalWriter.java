@@ -182,30 +182,9 @@ public final class WalWriter {
                 if (handedToSyncer()) {
                     continue; // wait for it like any other load
                 }
-                long target = written;
-                boolean syncDirectory = !directorySynced;
-                lock.unlock();
-                IOException error = null;
-                try {
-                    files.fsync(channel);
-                    if (syncDirectory) {
-                        files.fsyncDirectory(file.getParent());
-                    }
-                } catch (IOException e) {
-                    error = e;
-                } finally {
-                    lock.lock();
-                }
+                syncOnce();
                 syncing = false;
-                fsyncs++;
-                if (error == null) {
-                    durable = Math.max(durable, target);
-                    directorySynced = true;
-                } else if (failure == null) {
-                    failure = error;
-                }
                 changed.signalAll();
-                report(error);
             }
             return true;
         } finally {
@@ -234,31 +213,7 @@ public final class WalWriter {
         lock.lock();
         try {
             while (true) {
-                long target = written;
-                boolean syncDirectory = !directorySynced;
-                lock.unlock();
-                IOException error = null;
-                try {
-                    files.fsync(channel);
-                    if (syncDirectory) {
-                        files.fsyncDirectory(file.getParent());
-                    }
-                } catch (IOException e) {
-                    error = e;
-                } catch (RuntimeException e) {
-                    // no waiter may hang on a sync that ended unexpectedly: it fails the writer like an I/O error
-                    error = new IOException("fsync of " + file + " failed: " + e, e);
-                } finally {
-                    lock.lock();
-                }
-                fsyncs++;
-                if (error == null) {
-                    durable = Math.max(durable, target);
-                    directorySynced = true;
-                } else if (failure == null) {
-                    failure = error;
-                }
-                report(error);
+                IOException error = syncOnce();
                 if (error != null || settled || closed || committed || requested <= durable) {
                     syncing = false;
                     changed.signalAll();
@@ -269,6 +224,40 @@ public final class WalWriter {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Under the lock: fsyncs what is written so far (the directory too, the first time) with the lock released,
+     * then records the outcome - the durable offset on success, the writer's failure otherwise - and reports it.
+     * Returns the failure, or null.
+     */
+    private IOException syncOnce() {
+        long target = written;
+        boolean syncDirectory = !directorySynced;
+        lock.unlock();
+        IOException error = null;
+        try {
+            files.fsync(channel);
+            if (syncDirectory) {
+                files.fsyncDirectory(file.getParent());
+            }
+        } catch (IOException e) {
+            error = e;
+        } catch (RuntimeException e) {
+            // no waiter may hang on a sync that ended unexpectedly: it fails the writer like an I/O error
+            error = new IOException("fsync of " + file + " failed: " + e, e);
+        } finally {
+            lock.lock();
+        }
+        fsyncs++;
+        if (error == null) {
+            durable = Math.max(durable, target);
+            directorySynced = true;
+        } else if (failure == null) {
+            failure = error;
+        }
+        report(error);
+        return error;
     }
 
     /** Waits for a change until the deadline; false once it passed (an interrupt ends the wait too, flag kept). */
