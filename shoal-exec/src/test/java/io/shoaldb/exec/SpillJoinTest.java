@@ -3,7 +3,6 @@ package io.shoaldb.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.shoaldb.catalog.model.KeysType;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.exec.spill.SpillSettings;
@@ -12,14 +11,11 @@ import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.storage.spill.SpillCounters;
-import io.shoaldb.vector.BatchBuilder;
-import io.shoaldb.vector.type.DataType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,8 +34,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SpillJoinTest {
-    private static final int PROBE_ROWS = 30_000;
-    private static final int BUILD_ROWS = 20_000;
     /** Under the size of a build side with all its columns: such a join fails without spilling. */
     private static final long LIMIT = 512L << 10;
     private static final PlannerSettings PARTITIONED = new PlannerSettings(TableStatistics.NONE, 0);
@@ -51,30 +45,7 @@ class SpillJoinTest {
     @BeforeAll
     void setUp() {
         db = new TestDatabase(dir, 3, 2);
-        for (String t : List.of("probe", "build")) {
-            db.create(t, KeysType.DUPLICATE, List.of("id"), List.of(TestDatabase.col("id", DataType.BIGINT, false),
-                    TestDatabase.col("k", DataType.INT, true), TestDatabase.col("s", DataType.varchar(12), true),
-                    TestDatabase.col("v", DataType.BIGINT, true)), 3);
-        }
-        load("probe", PROBE_ROWS, 0.001, new Random(1));
-        load("build", BUILD_ROWS, 0.3, new Random(2));
-    }
-
-    /**
-     * Keys 0..4999 with duplicates, 5% NULL, a fraction {@code hot} of the rows on key 7 (the build side's skew);
-     * strings from a small set, some NULL.
-     */
-    private void load(String table, int rows, double hot, Random random) {
-        BatchBuilder b = new BatchBuilder(List.of(DataType.BIGINT, DataType.INT, DataType.varchar(12), DataType.BIGINT),
-                rows);
-        for (int i = 0; i < rows; i++) {
-            double roll = random.nextDouble();
-            Integer k = roll < 0.05 ? null : roll < 0.05 + hot ? 7 : random.nextInt(5000);
-            String s = random.nextInt(20) == 0 ? null : "s" + random.nextInt(4);
-            Long v = random.nextInt(10) == 0 ? null : (long) random.nextInt(1000);
-            b.appendRow((long) i, k, s, v);
-        }
-        db.load(table, b.build());
+        SkewedJoinTables.create(db, 1);
     }
 
     @AfterAll
