@@ -67,14 +67,12 @@ final class InsertStatements {
      * statements bind them here, straight into the rows, without re-parsing).
      */
     StatementResult insert(ShoalSession session, SqlDorisInsert statement, List<Object> parameters) {
-        String database = Names.database(session, statement.database());
-        access.of(session).checkTable(Privilege.LOAD_PRIV, database, statement.table());
-        CatalogSnapshot catalog = server.catalog().snapshot();
-        Table table = TableStatements.table(catalog, database, statement.table());
-        long databaseId = catalog.database(database).orElseThrow().id();
-        WriteTarget target = server.tables().writeTarget(table);
-        List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
-                : schemas.of(table, target).columnNames();
+        Into into = into(session, statement.database(), statement.table(), statement.columns());
+        CatalogSnapshot catalog = into.catalog();
+        Table table = into.table();
+        long databaseId = into.databaseId();
+        WriteTarget target = into.target();
+        List<String> columns = into.columns();
         if (isQuery(statement.source())) {
             // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
             // is written, so a query error leaves nothing behind.
@@ -108,14 +106,11 @@ final class InsertStatements {
      */
     StatementResult insert(ShoalSession session, LiteralInsert statement, List<Object> parameters) {
         LiteralValues values = new LiteralValues(statement, parameters);
-        String database = Names.database(session, statement.database());
-        access.of(session).checkTable(Privilege.LOAD_PRIV, database, statement.table());
-        CatalogSnapshot catalog = server.catalog().snapshot();
-        Table table = TableStatements.table(catalog, database, statement.table());
-        long databaseId = catalog.database(database).orElseThrow().id();
-        WriteTarget target = server.tables().writeTarget(table);
-        List<String> columns = statement.columns() != null ? checkColumns(table, statement.columns())
-                : schemas.of(table, target).columnNames();
+        Into into = into(session, statement.database(), statement.table(), statement.columns());
+        Table table = into.table();
+        long databaseId = into.databaseId();
+        WriteTarget target = into.target();
+        List<String> columns = into.columns();
         int rows = statement.rowCount();
         GroupCommitMode groupCommit = GroupCommitEligibility.modeForLiterals(session, table);
         RowSource source = (assembler, sink) -> values.convert(
@@ -126,6 +121,23 @@ final class InsertStatements {
         }
         return normalInsert(session, table, target, databaseId, null, columns,
                 Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source);
+    }
+
+    /** The table an INSERT writes, resolved once its LOAD_PRIV is checked, and the columns its rows give. */
+    private record Into(CatalogSnapshot catalog, Table table, long databaseId, WriteTarget target,
+                        List<String> columns) {
+    }
+
+    private Into into(ShoalSession session, String databaseName, String tableName, List<String> columnList) {
+        String database = Names.database(session, databaseName);
+        access.of(session).checkTable(Privilege.LOAD_PRIV, database, tableName);
+        CatalogSnapshot catalog = server.catalog().snapshot();
+        Table table = TableStatements.table(catalog, database, tableName);
+        long databaseId = catalog.database(database).orElseThrow().id();
+        WriteTarget target = server.tables().writeTarget(table);
+        List<String> columns = columnList != null ? checkColumns(table, columnList)
+                : schemas.of(table, target).columnNames();
+        return new Into(catalog, table, databaseId, target, columns);
     }
 
     /** Where an INSERT's rows come from: fills the assembler, handing it full batches and the last one. */
