@@ -36,7 +36,7 @@ public final class QueryLoop {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
+        Map<String, String> options = CommandLineOptions.parse(args);
         double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
         String queryPort = options.getOrDefault("query-port", "9030");
         String label = options.getOrDefault("label", "-");
@@ -106,16 +106,5 @@ public final class QueryLoop {
         double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("usage: --name value ...; got " + String.join(" ", args));
-            }
-            options.put(args[i].substring(2), args[++i]);
-        }
-        return options;
     }
 }

@@ -14,7 +14,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +41,7 @@ public final class TpcBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
+        Map<String, String> options = CommandLineOptions.parse(args);
         double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
         int runs = Integer.parseInt(options.getOrDefault("runs", "5"));
         String queryPort = options.getOrDefault("query-port", "9030");
@@ -232,16 +231,5 @@ public final class TpcBenchmark {
 
     private static String fmtScale(double scale) {
         return java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString();
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("usage: --name value ...; got " + String.join(" ", args));
-            }
-            options.put(args[i].substring(2), args[++i]);
-        }
-        return options;
     }
 }
