@@ -16,8 +16,14 @@ import java.util.List;
 public final class QuerySpill implements AutoCloseable {
     /** Everyone spills once the query holds this much of its limit (measured at slice ends, so keep headroom). */
     private static final double QUERY_SPILL_FRACTION = 0.6;
-    /** One operator spills once it alone holds this much of its share of the limit. */
+    /** One operator spills once it alone holds this much of its share of the limit... */
     private static final double OPERATOR_SHARE_FRACTION = 0.5;
+    /**
+     * ...and the query as a whole holds this much of the limit. The share divides the limit among every state-holding
+     * operator the query has created, finished ones included, so on its own it made a query far under its limit
+     * spill (TPC-H q13/q18/q21 at SF1 on a 6 GB heap); under this fraction there is room for an operator to grow.
+     */
+    private static final double SHARE_RULE_FRACTION = 0.3;
     /** Runs smaller than this fraction of the limit would mean many tiny files; never spill less. */
     private static final int MIN_RUN_DIVISOR = 64;
 
@@ -64,8 +70,9 @@ public final class QuerySpill implements AutoCloseable {
         if (limitBytes == 0 || operatorBytes < minRunBytes) {
             return false;
         }
-        return operatorBytes > operatorShare() || memory.totalBytes() > limitBytes * QUERY_SPILL_FRACTION
-                || memory.serverNearlyFull();
+        long queryBytes = Math.max(memory.totalBytes(), operatorBytes);
+        return queryBytes > limitBytes * QUERY_SPILL_FRACTION || memory.serverNearlyFull()
+                || (operatorBytes > operatorShare() && queryBytes > limitBytes * SHARE_RULE_FRACTION);
     }
 
     /** Half the limit divided among the operators that hold state at once - at least one per driver. */
