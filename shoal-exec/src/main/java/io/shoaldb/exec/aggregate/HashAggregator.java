@@ -107,7 +107,7 @@ public final class HashAggregator {
             return;
         }
         sawInput = true;
-        int[] rows = batch.selection() != null ? batch.selection() : Flat.identity(count);
+        int[] rows = batch.selection() != null ? batch.selection() : Flat.positions(count);
         int[] groupIds = null;
         if (hash != null) {
             groupIds = hash.groupIds(batch, keyColumns, rows, count);

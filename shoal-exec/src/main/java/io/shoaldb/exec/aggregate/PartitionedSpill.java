@@ -77,7 +77,7 @@ public final class PartitionedSpill implements AutoCloseable {
             for (int k = 0; k < keys.length; k++) {
                 keys[k] = Flat.of(states.column(k));
             }
-            long[] hashes = GroupByHash.hashes(keyTypes, keys, Flat.identity(n), n);
+            long[] hashes = GroupByHash.hashes(keyTypes, keys, Flat.positions(n), n);
             int[] counts = new int[PARTITIONS];
             int[] partition = new int[n];
             for (int i = 0; i < n; i++) {

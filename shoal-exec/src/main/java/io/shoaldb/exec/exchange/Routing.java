@@ -60,7 +60,7 @@ abstract sealed class Routing {
             for (int k = 0; k < keys.length; k++) {
                 columns[k] = Flat.of(keys[k].evaluate(batch));
             }
-            long[] hashes = GroupByHash.hashes(types, columns, Flat.identity(n), n);
+            long[] hashes = GroupByHash.hashes(types, columns, Flat.positions(n), n);
             int[] target = new int[n];
             int[] counts = new int[partitions];
             for (int i = 0; i < n; i++) {

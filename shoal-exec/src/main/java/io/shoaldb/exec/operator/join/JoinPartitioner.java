@@ -38,7 +38,7 @@ final class JoinPartitioner {
         for (int k = 0; k < keys.length; k++) {
             columns[k] = Flat.of(keys[k].evaluate(batch));
         }
-        long[] hashes = GroupByHash.hashes(types, columns, Flat.identity(n), n);
+        long[] hashes = GroupByHash.hashes(types, columns, Flat.positions(n), n);
         int[] out = new int[n];
         long seed = 0x9E3779B97F4A7C15L * (level + 1);
         for (int i = 0; i < n; i++) {
