@@ -19,11 +19,18 @@ public final class QuerySpill implements AutoCloseable {
     /** One operator spills once it alone holds this much of its share of the limit... */
     private static final double OPERATOR_SHARE_FRACTION = 0.5;
     /**
-     * ...and the query as a whole holds this much of the limit. The share divides the limit among every state-holding
-     * operator the query has created, finished ones included, so on its own it made a query far under its limit
-     * spill (TPC-H q13/q18/q21 at SF1 on a 6 GB heap); under this fraction there is room for an operator to grow.
+     * ...and, when the limit is large ({@link #ROOMY_LIMIT_BYTES}), the query as a whole holds this much of it. The
+     * share divides the limit among every state-holding operator the query has created, finished ones included, so on
+     * its own it made a query far under a 2 GB limit spill (TPC-H q13/q18/q21 at SF1 on a 6 GB heap).
      */
     private static final double SHARE_RULE_FRACTION = 0.3;
+    /**
+     * From this limit up, the headroom above {@link #QUERY_SPILL_FRACTION} (400 MB and more) absorbs what operators add
+     * between two measurements, so an operator may grow past its share while the query is small. Under it (small
+     * heaps, a few-MB {@code exec_mem_limit}) one slice's growth is a large part of the headroom: operators spill by
+     * their share at once, or the query overshoots its limit before the query-wide rule sees it.
+     */
+    private static final long ROOMY_LIMIT_BYTES = 1L << 30;
     /** Runs smaller than this fraction of the limit would mean many tiny files; never spill less. */
     private static final int MIN_RUN_DIVISOR = 64;
 
@@ -72,7 +79,8 @@ public final class QuerySpill implements AutoCloseable {
         }
         long queryBytes = Math.max(memory.totalBytes(), operatorBytes);
         return queryBytes > limitBytes * QUERY_SPILL_FRACTION || memory.serverNearlyFull()
-                || (operatorBytes > operatorShare() && queryBytes > limitBytes * SHARE_RULE_FRACTION);
+                || (operatorBytes > operatorShare()
+                        && (limitBytes < ROOMY_LIMIT_BYTES || queryBytes > limitBytes * SHARE_RULE_FRACTION));
     }
 
     /** Half the limit divided among the operators that hold state at once - at least one per driver. */

@@ -16,22 +16,28 @@ import org.junit.jupiter.api.io.TempDir;
 /** When an operator is told to spill, for a query with a limit and many state-holding operators. */
 class QuerySpillTest {
     private static final long MB = 1L << 20;
-    private static final long LIMIT = 1000 * MB;
-    /** Drivers x state-holding operators: the limit's share per operator is 500 MB / 20 = 25 MB. */
+    /** Doris's default exec_mem_limit. */
+    private static final long LIMIT = 2000 * MB;
+    /** Drivers x state-holding operators: the limit's share per operator is 1000 MB / 20 = 50 MB. */
     private static final int HOLDERS = 20;
 
     @TempDir
     Path root;
     private SpillSpace space;
     private QuerySpill spill;
+    private int queries;
     private final AtomicLong queryBytes = new AtomicLong();
 
     @BeforeEach
     void open() {
         space = SpillSpace.open(new LocalFiles(), List.of(root));
-        QueryMemory memory = new QueryMemory(LIMIT);
+        spill = spill(LIMIT);
+    }
+
+    private QuerySpill spill(long limit) {
+        QueryMemory memory = new QueryMemory(limit);
         memory.trackShared(queryBytes::get);
-        spill = new QuerySpill(SpillSettings.DEFAULT, memory, LIMIT, HOLDERS, space.forQuery(1));
+        return new QuerySpill(SpillSettings.DEFAULT, memory, limit, HOLDERS, space.forQuery(++queries));
     }
 
     @AfterEach
@@ -41,26 +47,36 @@ class QuerySpillTest {
 
     @Test
     void anOperatorOverItsShareKeepsGrowingWhileTheQueryIsFarUnderItsLimit() {
-        queryBytes.set(100 * MB);
-        assertThat(spill.shouldSpill(60 * MB)).isFalse();
+        queryBytes.set(200 * MB);
+        assertThat(spill.shouldSpill(120 * MB)).isFalse();
     }
 
     @Test
     void anOperatorOverItsShareSpillsOnceTheQueryHoldsAFairPartOfItsLimit() {
-        queryBytes.set(400 * MB);
-        assertThat(spill.shouldSpill(60 * MB)).isTrue();
-        assertThat(spill.shouldSpill(20 * MB)).as("under its share").isFalse();
+        queryBytes.set(800 * MB);
+        assertThat(spill.shouldSpill(120 * MB)).isTrue();
+        assertThat(spill.shouldSpill(40 * MB)).as("under its share").isFalse();
     }
 
     @Test
     void anOperatorNotYetCountedInTheQueryIsJudgedByWhatItHolds() {
         queryBytes.set(0);
-        assertThat(spill.shouldSpill(400 * MB)).isTrue();
+        assertThat(spill.shouldSpill(800 * MB)).isTrue();
     }
 
     @Test
     void everyOperatorSpillsWhenTheQueryNearsItsLimit() {
-        queryBytes.set(700 * MB);
+        queryBytes.set(1300 * MB);
         assertThat(spill.shouldSpill(40 * MB)).isTrue();
+    }
+
+    @Test
+    void underASmallLimitAnOperatorSpillsByItsShareAtOnce() {
+        long small = 64 * MB; // share: 32 MB / 20 = 1.6 MB
+        try (QuerySpill tight = spill(small)) {
+            queryBytes.set(2 * MB);
+            assertThat(tight.shouldSpill(2 * MB)).isTrue();
+            assertThat(tight.shouldSpill(MB)).as("under its share").isFalse();
+        }
     }
 }
