@@ -22,6 +22,8 @@ final class LongKeyTable {
     private byte[] nullMasks;
     private int capacity;
     private int groups;
+    /** Rows looked up in the slots, for {@link GroupByHash#probes}. */
+    private long probes;
 
     LongKeyTable(int width) {
         if (width < 1 || width > MAX_KEYS) {
@@ -73,6 +75,7 @@ final class LongKeyTable {
                 continue;
             }
             previousMask = m;
+            probes++;
             int mask = capacity - 1;
             int slot = (int) hashes[i] & mask;
             int found;
@@ -171,6 +174,10 @@ final class LongKeyTable {
         h ^= h >>> 32;
         h *= 0xD6E8FEB86659FD93L;
         return h ^ (h >>> 29);
+    }
+
+    long probes() {
+        return probes;
     }
 
     long retainedBytes() {
