@@ -265,8 +265,8 @@ abstract sealed class KeyColumn {
     static final class Strings extends KeyColumn {
         private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
                 ByteOrder.LITTLE_ENDIAN);
-        /** Keys up to this many bytes are compared byte by byte in place. */
-        private static final int SHORT_KEY = 16;
+        /** Keys up to this many bytes (flags, codes) are compared byte by byte in place; longer ones by the library. */
+        private static final int SHORT_KEY = 4;
         private final DataType type;
         private byte[] data = new byte[1024];
         private int[] offsets = new int[65];
@@ -325,7 +325,7 @@ abstract sealed class KeyColumn {
             if (length > SHORT_KEY) {
                 return Arrays.equals(data, from, from + length, other, start, start + length);
             }
-            for (int i = 0; i < length; i++) { // short keys (flags, codes): cheaper than the library call
+            for (int i = 0; i < length; i++) {
                 if (data[from + i] != other[start + i]) {
                     return false;
                 }
