@@ -75,6 +75,27 @@ public final class DictionaryVector extends ColumnVector {
         return Vectors.withNulls(flat, position -> !Validity.isValid(validity, positions[offset + position]));
     }
 
+    /**
+     * The rows at {@code positions[offset .. offset+length)}, still encoded over the same dictionary: only the ids
+     * (and validity) are copied, and consumers that work per dictionary entry still can.
+     */
+    public DictionaryVector selectPositions(int[] positions, int offset, int length) {
+        int[] mapped = new int[length];
+        for (int i = 0; i < length; i++) {
+            mapped[i] = ids[positions[offset + i]];
+        }
+        long[] selected = null;
+        if (validity != null) {
+            selected = Validity.allValid(length, length);
+            for (int i = 0; i < length; i++) {
+                if (!Validity.isValid(validity, positions[offset + i])) {
+                    Validity.setNull(selected, i);
+                }
+            }
+        }
+        return new DictionaryVector(dictionary, length, mapped, selected);
+    }
+
     /** A dictionary vector over a new dictionary of the same type; for decoders. */
     public static DictionaryVector of(DataType type, FlatVector dictionary, int size, int[] ids, long[] validity) {
         if (!dictionary.type().equals(type)) {

@@ -115,6 +115,10 @@ class BatchBuilderTest {
         FlatVector flat = dv.flatten();
         assertThat(flat.isNull(2)).isTrue();
         assertThat(flat.getObject(3)).isEqualTo("bb");
+        DictionaryVector selected = dv.selectPositions(new int[] {9, 3, 2, 1}, 1, 3);
+        assertThat(selected.dictionary()).isSameAs(dict);
+        assertThat(Arrays.asList(selected.getObject(0), selected.getObject(1), selected.getObject(2)))
+                .containsExactly("bb", null, "a");
         ConstantVector cv = new ConstantVector((FlatVector) dict.copyPositions(new int[] {0}, 0, 1), 5);
         assertThat(cv.flatten().getObject(4)).isEqualTo("a");
     }

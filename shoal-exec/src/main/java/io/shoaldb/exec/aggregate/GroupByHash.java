@@ -2,6 +2,7 @@ package io.shoaldb.exec.aggregate;
 
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.DictionaryVector;
 import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.IntVector;
 import io.shoaldb.vector.LongVector;
@@ -14,11 +15,14 @@ import java.util.List;
  * Assigns a dense group id to every row by its key columns: row hashes are computed column by column
  * (typed loops), then an open-addressing table of group ids is probed; a stored 64-bit hash per group
  * makes the key comparison run almost only on true matches; up to four integer keys use a
- * {@link LongKeyTable} instead, which keeps the key values in the slots. Keys of any type, NULL included.
+ * {@link LongKeyTable} instead, which keeps the key values in the slots; keys that are all dictionary-encoded are
+ * looked up once per combination of dictionary entries in a batch. Keys of any type, NULL included.
  * Hash joins use it too: the build side's distinct keys are groups, the probe side {@link #find finds} them (lookups
  * only, so any number of threads may probe a table nobody inserts into any more).
  */
 public final class GroupByHash {
+    /** Most dictionary-entry combinations {@link #dictionaryIds} numbers per batch. */
+    private static final int MAX_DICTIONARY_CODES = 4096;
     private final List<DataType> keyTypes;
     private final KeyColumn[] keys;
     /** The table when the keys are a few integers; then the generic slots below stay unused. */
@@ -26,6 +30,8 @@ public final class GroupByHash {
     private int[] table = new int[1024];
     private long[] groupHashes = new long[256];
     private int groups;
+    /** Rows {@link #groupIds} looked up in the generic slots. */
+    private long probes;
 
     public GroupByHash(List<DataType> keyTypes) {
         this.keyTypes = List.copyOf(keyTypes);
@@ -50,12 +56,25 @@ public final class GroupByHash {
     }
 
     /**
+     * Rows whose key was looked up in the table by {@link #groupIds} (rows equal to the row before them take its id
+     * without a lookup and are not counted). Set against {@link #groupCount} it says how
+     * often a lookup found a group that was there already.
+     */
+    public long probes() {
+        return longKeys != null ? longKeys.probes() : probes;
+    }
+
+    /**
      * Group ids for {@code rows[0 .. count)} of the batch, reading key column {@code keyColumns[k]}; new
      * groups are created as needed.
      */
     public int[] groupIds(Batch batch, int[] keyColumns, int[] rows, int count) {
         if (longKeys != null) {
             return longKeyIds(batch, keyColumns, rows, count, true);
+        }
+        int[] viaDictionaries = dictionaryIds(batch, keyColumns, rows, count);
+        if (viaDictionaries != null) {
+            return viaDictionaries;
         }
         FlatVector[] vectors = new FlatVector[keys.length];
         long[] hashes = new long[count];
@@ -65,7 +84,73 @@ public final class GroupByHash {
         }
         int[] ids = new int[count];
         for (int i = 0; i < count; i++) {
+            // A run of equal keys (sorted input) takes the id of its first row without a lookup.
+            if (i > 0 && hashes[i] == hashes[i - 1] && keysEqual(ids[i - 1], vectors, rows[i])) {
+                ids[i] = ids[i - 1];
+                continue;
+            }
             ids[i] = findOrInsert(hashes[i], vectors, rows[i]);
+            probes++;
+        }
+        return ids;
+    }
+
+    /**
+     * {@link #groupIds} when every key column is dictionary-encoded (low-cardinality strings straight from a scan,
+     * such as TPC-H's flags) and the combinations of dictionary entries are fewer than the rows: each row gets a code
+     * from its entries' numbers, one row per code present is looked up (its keys flattened), and every row takes the
+     * id of its code. Null when the columns do not qualify.
+     */
+    private int[] dictionaryIds(Batch batch, int[] keyColumns, int[] rows, int count) {
+        DictionaryVector[] columns = new DictionaryVector[keys.length];
+        long combinations = 1;
+        for (int k = 0; k < keys.length; k++) {
+            if (!(batch.column(keyColumns[k]) instanceof DictionaryVector d)) {
+                return null;
+            }
+            columns[k] = d;
+            combinations *= d.dictionary().size() + 1L; // the extra code is NULL
+            if (combinations > Math.min(count, MAX_DICTIONARY_CODES)) {
+                return null;
+            }
+        }
+        int[] codes = new int[count];
+        int radix = 1;
+        for (DictionaryVector d : columns) {
+            int[] entries = d.ids();
+            int nullCode = d.dictionary().size();
+            boolean mayHaveNulls = d.mayHaveNulls();
+            for (int i = 0; i < count; i++) {
+                int r = rows[i];
+                codes[i] += radix * (mayHaveNulls && d.isNull(r) ? nullCode : entries[r]);
+            }
+            radix *= nullCode + 1;
+        }
+        int[] representative = new int[radix];
+        Arrays.fill(representative, -1);
+        int[] firstRows = new int[Math.min(radix, count)];
+        int present = 0;
+        for (int i = 0; i < count; i++) {
+            if (representative[codes[i]] < 0) {
+                representative[codes[i]] = present;
+                firstRows[present++] = rows[i];
+            }
+        }
+        FlatVector[] vectors = new FlatVector[keys.length];
+        long[] hashes = new long[present];
+        int[] all = Flat.identity(present);
+        for (int k = 0; k < keys.length; k++) {
+            vectors[k] = columns[k].copyPositions(firstRows, 0, present);
+            keys[k].hash(vectors[k], all, present, hashes);
+        }
+        int[] idOfPresent = new int[present];
+        for (int j = 0; j < present; j++) {
+            idOfPresent[j] = findOrInsert(hashes[j], vectors, j);
+        }
+        probes += present;
+        int[] ids = new int[count];
+        for (int i = 0; i < count; i++) {
+            ids[i] = idOfPresent[representative[codes[i]]];
         }
         return ids;
     }

@@ -134,6 +134,11 @@ public final class HashAggregator {
         return node.step() == AggregateStep.PARTIAL && !sawInput ? 0 : 1;
     }
 
+    /** See {@link GroupByHash#probes}; 0 for a global aggregate. */
+    public long probes() {
+        return hash == null ? 0 : hash.probes();
+    }
+
     /**
      * An estimate of the bytes held, for profiles, the memory budget and spilling: the hash table plus, per group,
      * 8 bytes per key value and 16 per accumulator state (the widest fixed states), plus the bytes of string keys

@@ -9,6 +9,9 @@ import io.shoaldb.vector.IntVector;
 import io.shoaldb.vector.LongVector;
 import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -260,6 +263,10 @@ abstract sealed class KeyColumn {
 
     /** Text keys: all bytes in one growing array with offsets, no object per group. */
     static final class Strings extends KeyColumn {
+        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.LITTLE_ENDIAN);
+        /** Keys up to this many bytes (flags, codes) are compared byte by byte in place; longer ones by the library. */
+        private static final int SHORT_KEY = 4;
         private final DataType type;
         private byte[] data = new byte[1024];
         private int[] offsets = new int[65];
@@ -272,18 +279,30 @@ abstract sealed class KeyColumn {
         void hash(FlatVector v, int[] rows, int count, long[] hashes) {
             BytesVector x = (BytesVector) v;
             byte[] d = x.data();
+            int[] at = x.offsets();
+            boolean mayHaveNulls = v.mayHaveNulls();
             for (int i = 0; i < count; i++) {
                 int r = rows[i];
-                long h = NULL_HASH;
-                if (!v.isNull(r)) {
-                    h = 0xcbf29ce484222325L;
-                    for (int p = x.offset(r), end = p + x.length(r); p < end; p++) {
-                        h = (h ^ d[p]) * 0x100000001b3L;
-                    }
-                    h = mix(h);
-                }
+                long h = mayHaveNulls && v.isNull(r) ? NULL_HASH : hashBytes(d, at[r], at[r + 1]);
                 hashes[i] = hashes[i] * 31 + h;
             }
+        }
+
+        /**
+         * A hash of {@code d[from .. to)} that reads eight bytes at a time (keys such as names and comments are tens of
+         * bytes long); the length goes in too, so that trailing zero bytes make another hash.
+         */
+        static long hashBytes(byte[] d, int from, int to) {
+            long h = 0xcbf29ce484222325L ^ (to - from);
+            int p = from;
+            for (; p + 8 <= to; p += 8) {
+                h = Long.rotateLeft((h ^ (long) LONGS.get(d, p)) * 0x9E3779B97F4A7C15L, 29);
+            }
+            long tail = 0;
+            for (int shift = 0; p < to; p++, shift += 8) {
+                tail |= (d[p] & 0xFFL) << shift;
+            }
+            return mix((h ^ tail) * 0x9E3779B97F4A7C15L);
         }
 
         @Override
@@ -291,9 +310,27 @@ abstract sealed class KeyColumn {
             if (v.isNull(row)) {
                 return nulls[group];
             }
+            if (nulls[group]) {
+                return false;
+            }
             BytesVector x = (BytesVector) v;
-            return !nulls[group] && Arrays.equals(data, offsets[group], offsets[group + 1], x.data(), x.offset(row),
-                    x.offset(row) + x.length(row));
+            int from = offsets[group];
+            int length = offsets[group + 1] - from;
+            int[] at = x.offsets();
+            int start = at[row];
+            if (at[row + 1] - start != length) {
+                return false;
+            }
+            byte[] other = x.data();
+            if (length > SHORT_KEY) {
+                return Arrays.equals(data, from, from + length, other, start, start + length);
+            }
+            for (int i = 0; i < length; i++) {
+                if (data[from + i] != other[start + i]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override

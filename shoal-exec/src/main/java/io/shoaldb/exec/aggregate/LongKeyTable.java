@@ -22,6 +22,13 @@ final class LongKeyTable {
     private byte[] nullMasks;
     private int capacity;
     private int groups;
+    /** Slot arrays up to this many longs (1 MB) are taken to be in the caches already. */
+    private static final int CACHED_LONGS = 1 << 17;
+    /** What {@link #touchHomeSlots} read, kept so that the compiler cannot drop the reads. */
+    @SuppressWarnings("unused")
+    private long touched;
+    /** Rows looked up in the slots, for {@link GroupByHash#probes}. */
+    private long probes;
 
     LongKeyTable(int width) {
         if (width < 1 || width > MAX_KEYS) {
@@ -63,6 +70,9 @@ final class LongKeyTable {
         for (int i = 0; i < count; i++) {
             hashes[i] = hash(combined[i], nulls == null ? 0 : nulls[i]);
         }
+        if (slots.length > CACHED_LONGS) {
+            touchHomeSlots(hashes, count);
+        }
         int made = 0;
         long[] v0 = values[0];
         byte previousMask = 0;
@@ -73,6 +83,7 @@ final class LongKeyTable {
                 continue;
             }
             previousMask = m;
+            probes++;
             int mask = capacity - 1;
             int slot = (int) hashes[i] & mask;
             int found;
@@ -111,6 +122,22 @@ final class LongKeyTable {
             out[i] = found;
         }
         return made;
+    }
+
+    /**
+     * Reads the home slot of every row before any is probed. In a table bigger than the caches each probe starts with
+     * a cache miss; these reads do not depend on each other, so the processor overlaps their misses, where the probe
+     * loop (which branches on what it reads) waits for them one at a time. Rehashes during the batch only cost the
+     * touches their use.
+     */
+    private void touchHomeSlots(long[] hashes, int count) {
+        long[] s = slots;
+        int mask = capacity - 1;
+        long sum = 0;
+        for (int i = 0; i < count; i++) {
+            sum += s[((int) hashes[i] & mask) * stride + width];
+        }
+        touched = sum;
     }
 
     private static boolean sameAsPrevious(long[][] values, int i) {
@@ -171,6 +198,10 @@ final class LongKeyTable {
         h ^= h >>> 32;
         h *= 0xD6E8FEB86659FD93L;
         return h ^ (h >>> 29);
+    }
+
+    long probes() {
+        return probes;
     }
 
     long retainedBytes() {

@@ -1,6 +1,7 @@
 package io.shoaldb.exec.operator;
 
 import io.shoaldb.exec.aggregate.HashAggregator;
+import io.shoaldb.exec.aggregate.PartialAggregationFlush;
 import io.shoaldb.exec.aggregate.PartitionedSpill;
 import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.sql.planner.physical.AggregateStep;
@@ -23,6 +24,8 @@ import java.util.List;
  *       hash bits, down to {@link PartitionedSpill#MAX_LEVEL}, below which it is merged whatever its size (the
  *       query's memory limit fails the query cleanly if it does not fit).</li>
  * </ul>
+ * A PARTIAL step also flushes its groups downstream when its table stops reducing rows
+ * ({@link PartialAggregationFlush}), so that nearly unique keys do not build a table bigger than the caches.
  * A global aggregation (no keys) holds one group and never spills.
  */
 public final class HashAggregationOperator implements Operator, RetainedMemory, Spilled {
@@ -31,6 +34,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
     private final PhysicalHashAggregate node;
     private final QuerySpill spill;
     private final boolean canSpill;
+    /** For a PARTIAL step with keys: when to flush a table that does not reduce rows; else null. */
+    private final PartialAggregationFlush partialFlush;
     /** The table input goes into; while merging spilled partitions, the partition's table. */
     private HashAggregator aggregator;
     private boolean consumed;
@@ -46,17 +51,26 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
     private PartitionedSpill split;
     private long spilledGroups;
     private int spills;
+    private int partialFlushes;
     private long spilledBytes;
     private long spilledRuns;
     private boolean finished;
 
     /** @param spill the query's spilling; null (or disabled) keeps every group in memory */
     public HashAggregationOperator(Operator input, PhysicalHashAggregate node, QuerySpill spill) {
+        this(input, node, spill, PartialAggregationFlush.DEFAULT_GROUP_LIMIT);
+    }
+
+    /** @param partialGroupLimit the table size at which a PARTIAL step checks whether to flush */
+    public HashAggregationOperator(Operator input, PhysicalHashAggregate node, QuerySpill spill,
+                                   int partialGroupLimit) {
         this.input = input;
         this.node = node;
         this.spill = spill;
         this.aggregator = new HashAggregator(node);
         this.canSpill = spill != null && spill.enabled() && !node.groupKeys().isEmpty();
+        this.partialFlush = node.step() == AggregateStep.PARTIAL && !node.groupKeys().isEmpty()
+                ? new PartialAggregationFlush(partialGroupLimit) : null;
     }
 
     @Override
@@ -127,6 +141,11 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
                 return b;
             }
             aggregator.add(b);
+            if (partialFlush != null && partialFlush.shouldFlush(aggregator.groupCount(), aggregator.probes())) {
+                partialFlushes++;
+                emitted = 0;
+                return null;
+            }
             if (canSpill && spill.shouldSpill(aggregator.retainedBytes())) {
                 if (aggregator.step() == AggregateStep.PARTIAL) {
                     spills++;
@@ -204,6 +223,11 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
     /** Times the groups were flushed (PARTIAL) or written to disk, and the groups written; for profiles and tests. */
     public int spills() {
         return spills;
+    }
+
+    /** Times a PARTIAL step flushed a table that did not reduce rows enough ({@link PartialAggregationFlush}). */
+    public int partialFlushes() {
+        return partialFlushes;
     }
 
     public long spilledGroups() {

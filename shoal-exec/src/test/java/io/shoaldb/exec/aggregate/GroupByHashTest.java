@@ -119,6 +119,54 @@ class GroupByHashTest {
         assertThat(hash.find(batch, keyColumns, all, 6)).containsExactly(0, 1, 1, 0, 1, 0);
     }
 
+    @org.junit.jupiter.api.Test
+    void dictionaryEncodedKeysGetTheIdsOfTheirValuesWhetherEncodedOrNot() {
+        List<DataType> types = List.of(DataType.varchar(1), DataType.STRING);
+        io.shoaldb.vector.FlatVector[] dictionaries = {strings(types.get(0), "A", "N", "R"),
+                strings(types.get(1), "F", "O", "")};
+        GroupByHash hash = new GroupByHash(types);
+        Map<List<Object>, Integer> reference = new HashMap<>();
+        Random random = new Random(17);
+        int[] keyColumns = {1, 0};
+        long rowsLookedUp = 0;
+        for (int b = 0; b < 12; b++) {
+            int n = b == 5 ? 6 : 700; // 6 rows: fewer than the 16 codes, so looked up row by row
+            io.shoaldb.vector.ColumnVector[] columns = new io.shoaldb.vector.ColumnVector[2];
+            for (int c = 0; c < 2; c++) {
+                int[] entries = new int[n];
+                long[] validity = io.shoaldb.vector.Validity.allValid(n, n);
+                for (int i = 0; i < n; i++) {
+                    entries[i] = random.nextInt(dictionaries[1 - c].size());
+                    if (random.nextInt(20) == 0) {
+                        io.shoaldb.vector.Validity.setNull(validity, i);
+                    }
+                }
+                io.shoaldb.vector.DictionaryVector d = io.shoaldb.vector.DictionaryVector.of(types.get(1 - c),
+                        dictionaries[1 - c], n, entries, validity);
+                columns[c] = b % 3 == 2 ? d.flatten() : d; // flat batches share the table
+            }
+            Batch batch = new Batch(n, columns);
+            int[] rows = selectedRows(random, n);
+            int[] ids = hash.groupIds(batch, keyColumns, rows, rows.length);
+            rowsLookedUp += rows.length;
+            for (int i = 0; i < rows.length; i++) {
+                List<Object> key = java.util.Arrays.asList(batch.getObject(rows[i], 1), batch.getObject(rows[i], 0));
+                int expected = reference.computeIfAbsent(key, k -> reference.size());
+                assertThat(ids[i]).as("batch %s row %s key %s", b, rows[i], key).isEqualTo(expected);
+            }
+        }
+        assertThat(hash.groupCount()).isEqualTo(reference.size()).isEqualTo(16);
+        assertThat(hash.probes()).as("dictionary batches look up one row per code").isLessThan(rowsLookedUp / 2);
+    }
+
+    private static io.shoaldb.vector.FlatVector strings(DataType type, String... values) {
+        VectorBuilder b = VectorBuilder.create(type, values.length);
+        for (String v : values) {
+            b.appendObject(v);
+        }
+        return b.build();
+    }
+
     /**
      * Rows of random keys ({@code distinct} values per key, about 3 % NULL, a third of the rows repeating the
      * row before); {@code tuples} gets each row's key tuple.
