@@ -40,7 +40,10 @@ class ExplainTest {
             s.execute("CREATE DATABASE ex");
             s.execute("CREATE TABLE ex.o (id INT, c INT) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 3"
                     + " PROPERTIES ('replication_num' = '1')");
-            s.execute("CREATE TABLE ex.l (oid INT, q BIGINT) DUPLICATE KEY(oid) DISTRIBUTED BY HASH(oid) BUCKETS 3"
+            // 4 buckets against the orders' 3: a join of l and o cannot be colocated; lc, bucketed as o, can
+            s.execute("CREATE TABLE ex.l (oid INT, q BIGINT) DUPLICATE KEY(oid) DISTRIBUTED BY HASH(oid) BUCKETS 4"
+                    + " PROPERTIES ('replication_num' = '1')");
+            s.execute("CREATE TABLE ex.lc (oid INT, q BIGINT) DUPLICATE KEY(oid) DISTRIBUTED BY HASH(oid) BUCKETS 3"
                     + " PROPERTIES ('replication_num' = '1')");
             StringJoiner orders = new StringJoiner(", ");
             for (int id = 0; id < 100; id++) {
@@ -52,6 +55,7 @@ class ExplainTest {
                 lines.add("(" + i % 200 + ", 1)");
             }
             s.execute("INSERT INTO ex.l VALUES " + lines);
+            s.execute("INSERT INTO ex.lc VALUES " + lines);
         }
     }
 
@@ -94,6 +98,24 @@ class ExplainTest {
             s.execute("SET broadcast_row_count_limit = 1000000");
             String broadcast = String.join("\n", column(s, "EXPLAIN " + QUERY, "Explain String"));
             assertThat(broadcast).contains("sink=HASH_BUILD(INNER, BROADCAST)").contains("tables=1");
+        }
+    }
+
+    @Test
+    void aColocatedJoinAndAggregationShowNoExchangeAndScansByBucket() throws Exception {
+        String query = "SELECT l.oid, count(*), sum(o.c) FROM lc l JOIN o ON l.oid = o.id GROUP BY l.oid";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("SET parallel_pipeline_task_num = 2");
+            s.execute("SET broadcast_row_count_limit = 0");
+            String plan = String.join("\n", column(s, "EXPLAIN " + query, "Explain String"));
+            assertThat(plan).contains("sink=HASH_BUILD(INNER, COLOCATED)").contains("HashJoin(INNER, COLOCATED)")
+                    .containsPattern("Scan ex.lc .* by bucket").contains("HashAggregate(SINGLE)")
+                    .doesNotContain("EXCHANGE(HASH)").doesNotContain("PARTIAL");
+            List<String> profile = column(s, "EXPLAIN ANALYZE " + query, "Explain String");
+            // 100 order ids, each joined by its 10 lines, one group per id although no exchange merges the drivers
+            assertThat(profile.getFirst()).matches("QUERY \\d+: 100 rows in [0-9.]+ ms, scans read 2100 rows \\(\\d+ bytes\\)");
+            assertThat(rowsOut(profile, "HashJoin(INNER")).isEqualTo(1000);
+            assertThat(rowsOut(profile, "HashAggregate(SINGLE)")).isEqualTo(100);
         }
     }
 

@@ -49,7 +49,9 @@ import java.util.function.LongFunction;
  * Cuts a physical plan into pipelines and adds them to a {@link QueryExecution}. A pipeline ends at a sink:
  * an exchange (the plan's exchanges), a join's hash build (the build input of every join), or the result.
  * Its driver count follows from its source: scans run on {@code parallelism} drivers that share the
- * scan's work units (page ranges, {@code ScanRanges}), an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
+ * scan's work units (page ranges, {@code ScanRanges}) - a scan read by bucket (under a colocated join or
+ * aggregation) on at most one driver per bucket, each driver taking the units of its own buckets
+ * ({@link BucketUnits}) -, an exchange has one driver per consumer partition (GATHER: one), constants one. Operators
  * between source and sink are created per driver. Aggregations and sorts consume their input inside their
  * pipeline (the partial / final split across an exchange is the planner's). A join's probe pipeline depends
  * on its build pipeline; a BROADCAST exchange under a join's build side is not materialised, because in one
@@ -121,9 +123,15 @@ public final class LocalExecutionPlanner {
 
     private Fragment scan(PhysicalScan s) {
         TableSnapshot snapshot = snapshots.apply(s.tableId());
-        ConcurrentLinkedQueue<ScanRange> units = new ConcurrentLinkedQueue<>(ScanRanges.split(snapshot, parallelism));
+        List<ScanRange> ranges = ScanRanges.split(snapshot, parallelism);
         List<RuntimeFilterSlot> filters = runtimeFilters.getOrDefault(s, List.of());
         runtimeFilters.remove(s); // only the occurrence in the join's probe pipeline, reached first
+        if (s.byBucket()) {
+            BucketUnits byBucket = BucketUnits.of(snapshot, ranges, parallelism);
+            return new Fragment(byBucket.drivers(), (i, self) -> new ScanSourceOperator(snapshot, s, byBucket.units(i),
+                    unit -> listener.scanTaskStarted(s.tableId(), unit.tabletId()), query.scans(), filters), List.of());
+        }
+        ConcurrentLinkedQueue<ScanRange> units = new ConcurrentLinkedQueue<>(ranges);
         return new Fragment(parallelism, (i, self) -> new ScanSourceOperator(snapshot, s, units,
                 unit -> listener.scanTaskStarted(s.tableId(), unit.tabletId()), query.scans(), filters), List.of());
     }

@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Which scans a join's build can filter at run time: for each key of a BROADCAST INNER or SEMI join (the
  * joins that drop probe rows without a match), follow the probe key down through filters, projections of
- * plain columns and the probe sides of other broadcast joins - all operators of the same pipeline, so the
+ * plain columns and the probe sides of other broadcast and colocated joins - all operators of the same pipeline, so the
  * scan starts only after this build finished - to a scan column. Keys compared null-safe, computed keys and
  * floating-point keys (NaN and -0.0 compare apart from equality) are left alone.
  */
@@ -59,7 +59,8 @@ final class RuntimeFilterTargets {
             case PhysicalFilter f -> trace(f.input(), column, scan);
             case PhysicalProject p -> p.expressions().get(column) instanceof ColumnRef r
                     ? trace(p.input(), r.index(), scan) : -1;
-            case PhysicalHashJoin j -> j.distribution() == PhysicalHashJoin.Distribution.BROADCAST
+            // a broadcast or colocated join's probe input runs in this pipeline (a partitioned one's is an exchange)
+            case PhysicalHashJoin j -> j.distribution() != PhysicalHashJoin.Distribution.PARTITIONED
                     && column < j.probe().outputTypes().size() ? trace(j.probe(), column, scan) : -1;
             default -> -1;
         };

@@ -68,6 +68,11 @@ import org.apache.calcite.util.ImmutableBitSet;
  * Joins will slot in as another case of {@link #translate} with exchanges on both inputs.
  */
 final class PhysicalTranslator {
+    /**
+     * Builds of at most this many estimated rows stay broadcast even where a colocated join is possible: their
+     * runtime filter's IN list (up to 1024 keys) can prune the probe scan, which a colocated join does not filter.
+     */
+    static final double COLOCATE_MIN_BUILD_ROWS = 1024;
     private final RexBuilder rexBuilder;
     private final long broadcastRowLimit;
 
@@ -76,8 +81,14 @@ final class PhysicalTranslator {
         this.broadcastRowLimit = broadcastRowLimit;
     }
 
-    /** A translated subtree; {@code parallel} when it runs once per tablet (no exchange above it yet). */
-    record Translated(PhysicalNode node, boolean parallel) {
+    /**
+     * A translated subtree; {@code parallel} when it runs once per tablet (no exchange above it yet);
+     * {@code bucketed} (null = not known) when its drivers can hold whole buckets of a hash-distributed table.
+     */
+    record Translated(PhysicalNode node, boolean parallel, BucketDistribution bucketed) {
+        Translated(PhysicalNode node, boolean parallel) {
+            this(node, parallel, null);
+        }
     }
 
     /** A translated input with the position of each Calcite input field among its outputs (-1: pruned). */
@@ -101,7 +112,7 @@ final class PhysicalTranslator {
             case Filter filter -> {
                 Translated in = translate(filter.getInput());
                 Expr condition = rex(in.node().outputTypes(), identity(in.node()), filter.getCondition());
-                yield new Translated(new PhysicalFilter(in.node(), condition), in.parallel());
+                yield new Translated(new PhysicalFilter(in.node(), condition), in.parallel(), in.bucketed());
             }
             case Project project -> project(project);
             case Aggregate aggregate -> aggregate(aggregate);
@@ -180,7 +191,27 @@ final class PhysicalTranslator {
         }
         PhysicalScan physical = new PhysicalScan(table.id(), catalogTable.database(), table.name(), columns,
                 ScanPredicates.derive(filter, columns), filter, outputs);
-        return new Input(new Translated(physical, true), mapping);
+        return new Input(new Translated(physical, true, bucketed(table, mapping)), mapping);
+    }
+
+    /**
+     * The bucket property of a scan of {@code table} whose field f is output {@code mapping[f]}: known when the table
+     * is hash-distributed over two buckets or more (one bucket would leave a colocated step one driver) and every
+     * distribution column is an output.
+     */
+    private static BucketDistribution bucketed(Table table, int[] mapping) {
+        if (!table.distribution().hash() || table.tablets().size() < 2) {
+            return null;
+        }
+        List<Integer> columns = new ArrayList<>();
+        for (String name : table.distribution().columns()) {
+            int field = table.columnIndex(name);
+            if (field < 0 || mapping[field] < 0) {
+                return null;
+            }
+            columns.add(mapping[field]);
+        }
+        return BucketDistribution.of(table.tablets().size(), columns);
     }
 
     /**
@@ -205,16 +236,35 @@ final class PhysicalTranslator {
         }
         PhysicalNode child = in.translated().node();
         boolean plainColumns = exprs.stream().allMatch(e -> e instanceof ColumnRef);
+        BucketDistribution bucketed = projected(in.translated().bucketed(), exprs);
         if (plainColumns && child instanceof PhysicalScan scan) {
             // A projection of plain columns is just a different choice of scan outputs.
             List<Integer> outputs = exprs.stream().map(e -> scan.outputs().get(((ColumnRef) e).index())).toList();
             return new Translated(new PhysicalScan(scan.tableId(), scan.database(), scan.table(), scan.columns(),
-                    scan.pushed(), scan.filter(), outputs), true);
+                    scan.pushed(), scan.filter(), outputs, scan.byBucket()), true, bucketed);
         }
         if (plainColumns && isIdentity(exprs, child.outputTypes().size())) {
             return in.translated();
         }
-        return new Translated(new PhysicalProject(child, exprs), in.translated().parallel());
+        return new Translated(new PhysicalProject(child, exprs), in.translated().parallel(), bucketed);
+    }
+
+    /**
+     * A bucket property through a projection: each bucket column must be projected as it is (or widened to another
+     * integer type, as a join key to a wider integer is: its value, and so its bucket, is the same).
+     */
+    private static BucketDistribution projected(BucketDistribution bucketed, List<Expr> exprs) {
+        if (bucketed == null) {
+            return null;
+        }
+        return bucketed.map(column -> {
+            for (int j = 0; j < exprs.size(); j++) {
+                if (BucketDistribution.column(exprs.get(j)) == column) {
+                    return j;
+                }
+            }
+            return -1;
+        });
     }
 
     private static boolean isIdentity(List<Expr> exprs, int inputWidth) {
@@ -286,6 +336,7 @@ final class PhysicalTranslator {
         if (literals.stream().allMatch(java.util.Objects::isNull) && !zeroWhenEmpty.contains(true)) {
             return aggregated;
         }
+        int keyCount = keys.size(); // the projection below keeps the keys in place
         List<DataType> types = aggregated.node().outputTypes();
         List<Expr> exprs = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
@@ -303,13 +354,22 @@ final class PhysicalTranslator {
                     ? new Call("coalesce", List.of(value, new Cast(new Literal(0L, DataType.BIGINT), type)), type)
                     : value);
         }
-        return new Translated(new PhysicalProject(aggregated.node(), exprs), aggregated.parallel());
+        BucketDistribution bucketed = aggregated.bucketed() == null ? null
+                : aggregated.bucketed().map(c -> c < keyCount ? c : -1);
+        return new Translated(new PhysicalProject(aggregated.node(), exprs), aggregated.parallel(), bucketed);
     }
 
     private Translated aggregate(Input in, List<Integer> keys, List<AggregateCall> calls) {
         PhysicalNode child = in.translated().node();
         if (!in.translated().parallel()) {
             return new Translated(new PhysicalHashAggregate(child, AggregateStep.SINGLE, keys, calls), false);
+        }
+        BucketDistribution bucketed = in.translated().bucketed();
+        if (bucketed != null && !keys.isEmpty() && bucketed.coveredBy(keys) != null) {
+            // Colocated: the keys hold the bucket columns, so every group lies in one bucket and each driver,
+            // reading whole buckets, aggregates its own groups completely - no partial step, no exchange.
+            PhysicalNode single = new PhysicalHashAggregate(BucketReads.pin(child), AggregateStep.SINGLE, keys, calls);
+            return new Translated(single, true, bucketed.map(keys::indexOf));
         }
         PhysicalHashAggregate partial = new PhysicalHashAggregate(child, AggregateStep.PARTIAL, keys, calls);
         List<Integer> finalKeys = new ArrayList<>();
@@ -514,10 +574,20 @@ final class PhysicalTranslator {
         double buildRows = swap ? leftRows : rightRows;
         // NOT IN needs to know whether the whole build side is empty or holds a NULL: never partitioned.
         boolean partitioned = !probeKeys.isEmpty() && buildRows > broadcastRowLimit && type != JoinType.NULL_AWARE_ANTI;
+        // Colocated when both sides are bucketed alike on the keys, unless the build side is small enough for a
+        // broadcast whose runtime filter (an IN list of up to 1024 keys) may prune the probe scan.
+        boolean colocated = !probeKeys.isEmpty() && type != JoinType.NULL_AWARE_ANTI
+                && (partitioned || buildRows > COLOCATE_MIN_BUILD_ROWS)
+                && BucketDistribution.colocated(probe.bucketed(), probe.node().outputTypes(), build.bucketed(),
+                        build.node().outputTypes(), probeKeys, buildKeys);
         PhysicalNode probeNode = probe.node();
         PhysicalNode buildNode = build.node();
         PhysicalHashJoin.Distribution distribution;
-        if (partitioned) {
+        if (colocated) {
+            probeNode = BucketReads.pin(probeNode);
+            buildNode = BucketReads.pin(buildNode);
+            distribution = PhysicalHashJoin.Distribution.COLOCATED;
+        } else if (partitioned) {
             probeNode = new PhysicalExchange(probeNode, PhysicalExchange.Kind.HASH, probeKeys);
             buildNode = new PhysicalExchange(buildNode, PhysicalExchange.Kind.HASH, buildKeys);
             distribution = PhysicalHashJoin.Distribution.PARTITIONED;
@@ -527,7 +597,9 @@ final class PhysicalTranslator {
         }
         PhysicalNode joined = new PhysicalHashJoin(probeNode, buildNode, type, probeKeys, buildKeys, nullSafe, residual,
                 distribution);
-        boolean parallel = partitioned || probe.parallel();
+        boolean parallel = partitioned || colocated || probe.parallel();
+        BucketDistribution bucketed = partitioned && !colocated ? null
+                : joinedBuckets(type, probe.bucketed(), probeKeys, buildKeys, probe.node().outputTypes().size());
         if (swap && type.outputsBuild()) {
             List<Expr> reorder = new ArrayList<>();
             List<DataType> types = joined.outputTypes();
@@ -535,8 +607,33 @@ final class PhysicalTranslator {
                 reorder.add(new ColumnRef(mapping[i], types.get(mapping[i])));
             }
             joined = new PhysicalProject(joined, reorder);
+            bucketed = projected(bucketed, reorder);
         }
-        return new Translated(joined, parallel);
+        return new Translated(joined, parallel, bucketed);
+    }
+
+    /**
+     * The bucket property of a join's output (probe columns, then build columns) that keeps its probe rows on their
+     * drivers (broadcast or colocated): the probe side's, and for an inner join also the build columns the keys equate
+     * to its bucket columns, which hold the same values. Rows a FULL join pads with NULLs belong to no bucket.
+     */
+    private static BucketDistribution joinedBuckets(JoinType type, BucketDistribution probe, List<Expr> probeKeys,
+                                                    List<Expr> buildKeys, int probeWidth) {
+        if (probe == null || type == JoinType.FULL) {
+            return null;
+        }
+        if (type != JoinType.INNER) {
+            return probe;
+        }
+        BucketDistribution equated = probe.map(column -> {
+            for (int i = 0; i < probeKeys.size(); i++) {
+                if (BucketDistribution.column(probeKeys.get(i)) == column && BucketDistribution.column(buildKeys.get(i)) >= 0) {
+                    return BucketDistribution.column(buildKeys.get(i));
+                }
+            }
+            return -1;
+        });
+        return equated == null ? probe : probe.with(equated, probeWidth);
     }
 
     /** {@code a = b OR a IS NULL OR b IS NULL} with {@code a} a left column and {@code b} a right one. */

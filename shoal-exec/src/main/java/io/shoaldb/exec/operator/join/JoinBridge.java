@@ -64,9 +64,9 @@ public final class JoinBridge implements PipelineSink {
     public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers, QuerySpill spill) {
         this.node = node;
         this.types = node.build().outputTypes();
-        this.partitioned = node.distribution() == PhysicalHashJoin.Distribution.PARTITIONED;
+        this.partitioned = node.distribution().tablePerDriver();
         if (partitioned && buildDrivers != probeDrivers) {
-            throw new IllegalStateException("partitioned join with " + buildDrivers + " build and " + probeDrivers
+            throw new IllegalStateException(node.distribution() + " join with " + buildDrivers + " build and " + probeDrivers
                     + " probe drivers");
         }
         this.probersPerTable = partitioned ? 1 : probeDrivers;

@@ -17,11 +17,21 @@ import java.util.List;
  * BROADCAST: every probe driver sees the whole build side (one hash table shared by all probe drivers).
  * PARTITIONED: both inputs are HASH exchanges on the keys with the same number of partitions; probe driver
  * i joins against the table built from build partition i.
+ * COLOCATED: both inputs are tables bucketed alike on the keys, read by bucket ({@link PhysicalScan#byBucket()}) with
+ * no exchange; as with PARTITIONED, build driver i builds table i from the buckets it read and probe driver i, which
+ * read the same buckets of the other side, probes it.
  */
 public record PhysicalHashJoin(PhysicalNode probe, PhysicalNode build, JoinType type, List<Expr> probeKeys,
                                List<Expr> buildKeys, List<Boolean> nullSafe, Expr residual,
                                Distribution distribution) implements PhysicalNode {
-    public enum Distribution { BROADCAST, PARTITIONED }
+    public enum Distribution {
+        BROADCAST, PARTITIONED, COLOCATED;
+
+        /** One hash table per driver (probe driver i probes table i), rather than one shared by all. */
+        public boolean tablePerDriver() {
+            return this != BROADCAST;
+        }
+    }
 
     public PhysicalHashJoin {
         probeKeys = List.copyOf(probeKeys);
@@ -39,8 +49,8 @@ public record PhysicalHashJoin(PhysicalNode probe, PhysicalNode build, JoinType 
                         + " and " + buildKeys.get(i).type());
             }
         }
-        if (distribution == Distribution.PARTITIONED && probeKeys.isEmpty()) {
-            throw new IllegalArgumentException("a join without keys cannot be partitioned");
+        if (distribution.tablePerDriver() && probeKeys.isEmpty()) {
+            throw new IllegalArgumentException("a join without keys cannot be " + distribution);
         }
     }
 

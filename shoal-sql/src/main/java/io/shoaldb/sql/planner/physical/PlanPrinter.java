@@ -17,7 +17,8 @@ final class PlanPrinter {
             case PhysicalScan s -> "Scan " + s.database() + "." + s.table() + " columns="
                     + s.columns().stream().map(ScanColumn::name).toList() + " outputs=" + s.outputs()
                     + (s.filter() == null ? "" : " filter=" + s.filter())
-                    + (s.pushed().equals(ScanPredicate.ALL) ? "" : " pushed=" + s.pushed());
+                    + (s.pushed().equals(ScanPredicate.ALL) ? "" : " pushed=" + s.pushed())
+                    + (s.byBucket() ? " by bucket" : "");
             case PhysicalFilter f -> "Filter " + f.condition();
             case PhysicalProject p -> "Project " + p.expressions();
             case PhysicalHashAggregate a -> "HashAggregate(" + a.step() + ") keys=" + a.groupKeys() + " calls="
