@@ -28,7 +28,8 @@ import org.apache.calcite.tools.RelBuilder;
  *       ({@link SubqueryJoins}); other subqueries (scalar ones, correlated or not) become joins and aggregates over
  *       {@code Correlate}s, which Calcite's decorrelator then turns into plain joins;</li>
  *   <li>UNION, INTERSECT and EXCEPT become aggregations over UNION ALL ({@link SetOperationRewrite});</li>
- *   <li>filters are pushed into joins (conditions become join keys) and down to the scans, DISTINCT
+ *   <li>filters are pushed into joins (conditions become join keys) and down to the scans - with the
+ *       single-column filters that their disjunctions imply ({@link ImpliedColumnFilters}) - DISTINCT
  *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
  *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
  *   <li>inner joins are ordered by Calcite's heuristic join-order rule (LoptOptimizeJoinRule) over the
@@ -81,7 +82,7 @@ final class LogicalOptimizer {
         }
         r = SetOperationRewrite.rewrite(r, builder);
         PlanningPhases.mark("subqueries");
-        r = run(commonFactorsPulled(r), PUSH_DOWN);
+        r = run(ImpliedColumnFilters.derive(commonFactorsPulled(r)), PUSH_DOWN);
         PlanningPhases.mark("push-down");
         if (!hasJoin(r) && !hasUnion(r)) {
             // One table: the physical translator prunes its columns itself.
