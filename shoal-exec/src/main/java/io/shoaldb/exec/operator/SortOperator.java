@@ -13,7 +13,8 @@ import java.util.List;
  * sorted runs to disk whenever the query's {@link QuerySpill} says the buffer is too much - and streams the sorted
  * result (the buffer sorted once, or the merge of the runs and what is left in memory). With a limit (top-N) it
  * keeps at most about {@code 2 * (offset + fetch)} rows: whenever the buffer grows past that it is sorted and cut
- * back to the best {@code offset + fetch}, so memory stays bounded by N and it never spills.
+ * back to the best {@code offset + fetch}, so memory stays bounded by N and it never spills; once it holds that
+ * many, input rows worse on the first sort key than the last of them are dropped as they arrive ({@link TopNCutoff}).
  */
 public final class SortOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
@@ -26,6 +27,8 @@ public final class SortOperator implements Operator, RetainedMemory, Spilled {
     private boolean consumed;
     private long toSkip;
     private Batch sorted;
+    /** Top-N once N rows are buffered: drops input rows that cannot make it (null before). */
+    private TopNCutoff cutoff;
     private int[] order;
     private int position;
     private int end;
@@ -97,7 +100,10 @@ public final class SortOperator implements Operator, RetainedMemory, Spilled {
     private Batch consumeTopN() {
         long threshold = Math.max(2 * limit, 4096);
         return InputDrain.drain(input, b -> {
-            buffer.add(b);
+            Batch candidates = cutoff == null ? b : cutoff.filter(b);
+            if (candidates.positionCount() > 0) {
+                buffer.add(candidates);
+            }
             if (buffer.rowCount() > threshold) {
                 truncate();
             }
@@ -121,7 +127,11 @@ public final class SortOperator implements Operator, RetainedMemory, Spilled {
         for (int c = 0; c < cols.length; c++) {
             cols[c] = all.column(c).copyPositions(best, 0, keep);
         }
-        buffer.add(new Batch(keep, cols));
+        Batch kept = new Batch(keep, cols);
+        buffer.add(kept);
+        if (keep == limit && keep > 0) {
+            cutoff = TopNCutoff.of(kept, keep - 1, keys.get(0));
+        }
     }
 
     /** The rows buffered (or, merging spilled runs, a batch per run), or once sorted the sorted rows and their order. */

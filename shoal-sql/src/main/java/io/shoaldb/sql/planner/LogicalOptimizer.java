@@ -33,7 +33,8 @@ import org.apache.calcite.tools.RelBuilder;
  *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
  *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
  *   <li>inner joins are ordered by Calcite's heuristic join-order rule (LoptOptimizeJoinRule) over the
- *       table row counts;</li>
+ *       table row counts; an aggregation joined on its group keys to a small filtered input aggregates only the
+ *       rows that input keeps ({@link GroupKeySemiJoins});</li>
  *   <li>unused columns are trimmed everywhere, and projections and filters are tidied so that a filter
  *       sits right on its scan (the physical translator turns that into a scan filter and zone-map hint).</li>
  * </ol>
@@ -70,7 +71,7 @@ final class LogicalOptimizer {
     private LogicalOptimizer() {
     }
 
-    static RelNode optimize(RelNode rel, RelBuilder builder) {
+    static RelNode optimize(RelNode rel, RelBuilder builder, long broadcastRowLimit) {
         // Window functions (RexOver inside projections) become Window rels first: the other rules leave them alone.
         RelNode r = run(rel, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
         r = run(SubqueryJoins.rewrite(r), SUBQUERIES);
@@ -79,6 +80,7 @@ final class LogicalOptimizer {
             // FALSE), which is wrong for Doris, where x / 0 is NULL.
             r = RelDecorrelator.decorrelateQuery(r, builder);
             rejectCorrelates(r);
+            r = SelfEqualities.rewrite(r);
         }
         r = SetOperationRewrite.rewrite(r, builder);
         PlanningPhases.mark("subqueries");
@@ -92,6 +94,7 @@ final class LogicalOptimizer {
         }
         r = joinOrder(r);
         PlanningPhases.mark("join-order");
+        r = GroupKeySemiJoins.rewrite(r, broadcastRowLimit);
         // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins and
         // unions, whose inputs the translator does not prune.
         r = new RelFieldTrimmer(null, builder).trim(r);

@@ -171,7 +171,7 @@ public final class QueryPlanner {
         // No simplification: Calcite would fold "x / 0 IS NULL" to FALSE by its typing, but in Doris x / 0 is NULL.
         RelBuilder builder = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)))
                 .create(cluster, reader);
-        RelNode optimised = LogicalOptimizer.optimize(logical, builder);
+        RelNode optimised = LogicalOptimizer.optimize(logical, builder, settings.broadcastRowLimit());
         return new Optimised(optimised, relRoot, logical.getRowType(), rexBuilder, settings.broadcastRowLimit());
     }
 
