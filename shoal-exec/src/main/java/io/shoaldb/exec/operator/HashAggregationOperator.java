@@ -146,7 +146,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
                 emitted = 0;
                 return null;
             }
-            if (canSpill && spill.shouldSpill(aggregator.retainedBytes())) {
+            long held = aggregator.retainedBytes();
+            if (canSpill && spill.shouldSpill(held)) {
                 if (aggregator.step() == AggregateStep.PARTIAL) {
                     spills++;
                     emitted = 0;
@@ -156,6 +157,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
                     inputSpill = new PartitionedSpill(spill, aggregator.stateTypes(), aggregator.keyCount(), 0);
                 }
                 spillTable(inputSpill);
+            } else if (spill != null) {
+                spill.checkHeld(held);
             }
         }
         return Operator.YIELD;

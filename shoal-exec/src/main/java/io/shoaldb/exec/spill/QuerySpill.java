@@ -83,6 +83,11 @@ public final class QuerySpill implements AutoCloseable {
                         && (limitBytes < ROOMY_LIMIT_BYTES || queryBytes > limitBytes * SHARE_RULE_FRACTION));
     }
 
+    /** Fails the query when an operator holding {@code operatorBytes} takes it over its {@code exec_mem_limit}. */
+    public void checkHeld(long operatorBytes) {
+        memory.checkHeld(operatorBytes);
+    }
+
     /** Half the limit divided among the operators that hold state at once - at least one per driver. */
     private long operatorShare() {
         return (long) (limitBytes * OPERATOR_SHARE_FRACTION / Math.max(parallelism, memory.holders()));

@@ -103,6 +103,18 @@ public final class QueryMemory {
         }
     }
 
+    /**
+     * Fails the query when one operator alone holds more than its limit. Called by an operator while it takes in a
+     * slice's input: a driver can consume hundreds of batches in one slice and finish in it, so the check at slice ends
+     * never sees what a hash table built and released inside one slice held.
+     */
+    public void checkHeld(long operatorBytes) {
+        long held = Math.max(operatorBytes, totalBytes());
+        if (limitBytes > 0 && held > limitBytes) {
+            throw ErrorCode.MEM_LIMIT_EXCEEDED.exception(held, limitBytes);
+        }
+    }
+
     /** A finished driver has closed its operators: what they held is free. */
     void release(Slot slot) {
         slot.bytes = 0;
