@@ -86,10 +86,12 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
 
     private boolean addAndSpill(Batch batch) {
         buffer.add(batch);
-        if (spill.shouldSpill(buffer.retainedBytes())) {
+        long held = buffer.retainedBytes();
+        if (spill.shouldSpill(held)) {
             spillBuffer();
             return true;
         }
+        spill.checkHeld(held); // a sort may take in and give out all its rows within one slice
         return false;
     }
 
