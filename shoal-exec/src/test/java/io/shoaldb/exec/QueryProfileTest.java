@@ -41,8 +41,9 @@ class QueryProfileTest {
         db = new TestDatabase(dir, 3, 2);
         db.create("o", KeysType.DUPLICATE, List.of("id"), List.of(TestDatabase.col("id", DataType.INT, false),
                 TestDatabase.col("c", DataType.INT, false)), 3);
+        // 4 buckets against the orders' 3, so that the join is partitioned, not colocated
         db.create("l", KeysType.DUPLICATE, List.of("o"), List.of(TestDatabase.col("o", DataType.INT, false),
-                TestDatabase.col("q", DataType.BIGINT, false)), 3);
+                TestDatabase.col("q", DataType.BIGINT, false)), 4);
         BatchBuilder orders = new BatchBuilder(List.of(DataType.INT, DataType.INT), 100);
         for (int id = 0; id < 100; id++) {
             orders.appendRow(id, id % 5);
