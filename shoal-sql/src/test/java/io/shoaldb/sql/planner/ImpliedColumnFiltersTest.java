@@ -2,12 +2,6 @@ package io.shoaldb.sql.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.catalog.Catalog;
-import io.shoaldb.catalog.model.ColumnDefinition;
-import io.shoaldb.catalog.model.Distribution;
-import io.shoaldb.catalog.model.KeysType;
-import io.shoaldb.catalog.model.TableDefinition;
-import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
@@ -16,7 +10,6 @@ import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,26 +19,16 @@ import org.junit.jupiter.api.io.TempDir;
 class ImpliedColumnFiltersTest {
     @TempDir
     Path dir;
-    private Catalog catalog;
+    private PlannerCatalog catalog;
 
     @BeforeEach
     void setUp() {
-        catalog = Catalog.open(new LocalFiles(), dir);
-        catalog.createDatabase("db", false);
-        table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25));
-        table("supplier", "s_suppkey", DataType.INT, "s_nationkey", DataType.INT);
-        table("customer", "c_custkey", DataType.INT, "c_nationkey", DataType.INT);
+        catalog = new PlannerCatalog(dir, 2);
+        catalog.table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25));
+        catalog.table("supplier", "s_suppkey", DataType.INT, "s_nationkey", DataType.INT);
+        catalog.table("customer", "c_custkey", DataType.INT, "c_nationkey", DataType.INT);
     }
 
-    private void table(String name, Object... cols) {
-        List<ColumnDefinition> defs = new ArrayList<>();
-        for (int i = 0; i < cols.length; i += 2) {
-            defs.add(new ColumnDefinition((String) cols[i], (DataType) cols[i + 1], true, null, null, null));
-        }
-        String key = defs.get(0).name();
-        catalog.createTable(new TableDefinition("db", name, defs, null, KeysType.DUPLICATE, List.of(key),
-                Distribution.hash(List.of(key), 2), Map.of(), null), false);
-    }
 
     @AfterEach
     void tearDown() {

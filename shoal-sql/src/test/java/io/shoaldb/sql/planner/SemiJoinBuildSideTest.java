@@ -2,12 +2,6 @@ package io.shoaldb.sql.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.catalog.Catalog;
-import io.shoaldb.catalog.model.ColumnDefinition;
-import io.shoaldb.catalog.model.Distribution;
-import io.shoaldb.catalog.model.KeysType;
-import io.shoaldb.catalog.model.TableDefinition;
-import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
@@ -16,10 +10,8 @@ import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -35,32 +27,22 @@ import org.junit.jupiter.api.io.TempDir;
 class SemiJoinBuildSideTest {
     @TempDir
     Path dir;
-    private Catalog catalog;
+    private PlannerCatalog catalog;
     /** TPC-H SF0.1. */
     private static final Map<String, Long> ROWS = Map.of("orders", 150_000L, "lineitem", 600_000L,
             "customer", 15_000L, "small", 100L);
 
     @BeforeEach
     void setUp() {
-        catalog = Catalog.open(new LocalFiles(), dir);
-        catalog.createDatabase("db", false);
-        table("orders", "o_orderkey", DataType.INT, "o_custkey", DataType.INT, "o_orderdate", DataType.DATE,
+        catalog = new PlannerCatalog(dir, 2);
+        catalog.table("orders", "o_orderkey", DataType.INT, "o_custkey", DataType.INT, "o_orderdate", DataType.DATE,
                 "o_orderpriority", DataType.varchar(15));
-        table("lineitem", "l_orderkey", DataType.INT, "l_suppkey", DataType.INT, "l_commitdate", DataType.DATE,
+        catalog.table("lineitem", "l_orderkey", DataType.INT, "l_suppkey", DataType.INT, "l_commitdate", DataType.DATE,
                 "l_receiptdate", DataType.DATE);
-        table("customer", "c_custkey", DataType.INT, "c_acctbal", DataType.decimal(15, 2));
-        table("small", "s_orderkey", DataType.INT);
+        catalog.table("customer", "c_custkey", DataType.INT, "c_acctbal", DataType.decimal(15, 2));
+        catalog.table("small", "s_orderkey", DataType.INT);
     }
 
-    private void table(String name, Object... cols) {
-        List<ColumnDefinition> defs = new ArrayList<>();
-        for (int i = 0; i < cols.length; i += 2) {
-            defs.add(new ColumnDefinition((String) cols[i], (DataType) cols[i + 1], true, null, null, null));
-        }
-        String key = defs.get(0).name();
-        catalog.createTable(new TableDefinition("db", name, defs, null, KeysType.DUPLICATE, List.of(key),
-                Distribution.hash(List.of(key), 2), Map.of(), null), false);
-    }
 
     @AfterEach
     void tearDown() {

@@ -2,12 +2,6 @@ package io.shoaldb.sql.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.catalog.Catalog;
-import io.shoaldb.catalog.model.ColumnDefinition;
-import io.shoaldb.catalog.model.Distribution;
-import io.shoaldb.catalog.model.KeysType;
-import io.shoaldb.catalog.model.TableDefinition;
-import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
@@ -15,10 +9,8 @@ import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -32,36 +24,26 @@ import org.junit.jupiter.api.io.TempDir;
 class TpchJoinOrderTest {
     @TempDir
     Path dir;
-    private Catalog catalog;
+    private PlannerCatalog catalog;
     /** TPC-H SF0.1. */
     private static final Map<String, Long> ROWS = Map.of("region", 5L, "nation", 25L, "supplier", 1_000L,
             "customer", 15_000L, "orders", 150_000L, "lineitem", 600_000L, "part", 20_000L, "partsupp", 80_000L);
 
     @BeforeEach
     void setUp() {
-        catalog = Catalog.open(new LocalFiles(), dir);
-        catalog.createDatabase("db", false);
-        table("region", "r_regionkey", DataType.INT, "r_name", DataType.varchar(25));
-        table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25), "n_regionkey", DataType.INT);
-        table("supplier", "s_suppkey", DataType.INT, "s_nationkey", DataType.INT);
-        table("customer", "c_custkey", DataType.INT, "c_nationkey", DataType.INT);
-        table("orders", "o_orderkey", DataType.INT, "o_custkey", DataType.INT, "o_orderdate", DataType.DATE);
-        table("lineitem", "l_orderkey", DataType.INT, "l_suppkey", DataType.INT, "l_extendedprice",
+        catalog = new PlannerCatalog(dir, 2);
+        catalog.table("region", "r_regionkey", DataType.INT, "r_name", DataType.varchar(25));
+        catalog.table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25), "n_regionkey", DataType.INT);
+        catalog.table("supplier", "s_suppkey", DataType.INT, "s_nationkey", DataType.INT);
+        catalog.table("customer", "c_custkey", DataType.INT, "c_nationkey", DataType.INT);
+        catalog.table("orders", "o_orderkey", DataType.INT, "o_custkey", DataType.INT, "o_orderdate", DataType.DATE);
+        catalog.table("lineitem", "l_orderkey", DataType.INT, "l_suppkey", DataType.INT, "l_extendedprice",
                 DataType.decimal(15, 2), "l_discount", DataType.decimal(15, 2), "l_partkey", DataType.INT,
                 "l_quantity", DataType.decimal(15, 2));
-        table("part", "p_partkey", DataType.INT, "p_name", DataType.varchar(55));
-        table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_supplycost", DataType.decimal(15, 2));
+        catalog.table("part", "p_partkey", DataType.INT, "p_name", DataType.varchar(55));
+        catalog.table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_supplycost", DataType.decimal(15, 2));
     }
 
-    private void table(String name, Object... cols) {
-        List<ColumnDefinition> defs = new ArrayList<>();
-        for (int i = 0; i < cols.length; i += 2) {
-            defs.add(new ColumnDefinition((String) cols[i], (DataType) cols[i + 1], true, null, null, null));
-        }
-        String key = defs.get(0).name();
-        catalog.createTable(new TableDefinition("db", name, defs, null, KeysType.DUPLICATE, List.of(key),
-                Distribution.hash(List.of(key), 2), Map.of(), null), false);
-    }
 
     @AfterEach
     void tearDown() {

@@ -2,12 +2,6 @@ package io.shoaldb.sql.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.catalog.Catalog;
-import io.shoaldb.catalog.model.ColumnDefinition;
-import io.shoaldb.catalog.model.Distribution;
-import io.shoaldb.catalog.model.KeysType;
-import io.shoaldb.catalog.model.TableDefinition;
-import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.AggregateStep;
 import io.shoaldb.sql.planner.physical.JoinType;
@@ -18,10 +12,8 @@ import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -34,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TpchSubqueryPlanTest {
     @TempDir
     Path dir;
-    private Catalog catalog;
+    private PlannerCatalog catalog;
     /** TPC-H SF1. */
     private static final Map<String, Long> ROWS = Map.of("region", 5L, "nation", 25L, "supplier", 10_000L,
             "lineitem", 6_001_215L, "part", 200_000L, "partsupp", 800_000L);
@@ -42,31 +34,21 @@ class TpchSubqueryPlanTest {
 
     @BeforeEach
     void setUp() {
-        catalog = Catalog.open(new LocalFiles(), dir);
-        catalog.createDatabase("db", false);
-        table("region", "r_regionkey", DataType.INT, "r_name", DataType.varchar(25));
-        table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25), "n_regionkey", DataType.INT);
-        table("supplier", "s_suppkey", DataType.INT, "s_name", DataType.varchar(25), "s_address",
+        catalog = new PlannerCatalog(dir, 8);
+        catalog.table("region", "r_regionkey", DataType.INT, "r_name", DataType.varchar(25));
+        catalog.table("nation", "n_nationkey", DataType.INT, "n_name", DataType.varchar(25), "n_regionkey", DataType.INT);
+        catalog.table("supplier", "s_suppkey", DataType.INT, "s_name", DataType.varchar(25), "s_address",
                 DataType.varchar(40), "s_nationkey", DataType.INT, "s_phone", DataType.varchar(15), "s_acctbal", MONEY,
                 "s_comment", DataType.varchar(101));
-        table("lineitem", "l_orderkey", DataType.BIGINT, "l_partkey", DataType.INT, "l_suppkey", DataType.INT,
+        catalog.table("lineitem", "l_orderkey", DataType.BIGINT, "l_partkey", DataType.INT, "l_suppkey", DataType.INT,
                 "l_quantity", MONEY, "l_extendedprice", MONEY, "l_shipdate", DataType.DATE);
-        table("part", "p_partkey", DataType.INT, "p_name", DataType.varchar(55), "p_mfgr", DataType.varchar(25),
+        catalog.table("part", "p_partkey", DataType.INT, "p_name", DataType.varchar(55), "p_mfgr", DataType.varchar(25),
                 "p_brand", DataType.varchar(10), "p_type", DataType.varchar(25), "p_size", DataType.INT,
                 "p_container", DataType.varchar(10));
-        table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_availqty", DataType.INT,
+        catalog.table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_availqty", DataType.INT,
                 "ps_supplycost", MONEY);
     }
 
-    private void table(String name, Object... cols) {
-        List<ColumnDefinition> defs = new ArrayList<>();
-        for (int i = 0; i < cols.length; i += 2) {
-            defs.add(new ColumnDefinition((String) cols[i], (DataType) cols[i + 1], true, null, null, null));
-        }
-        String key = defs.get(0).name();
-        catalog.createTable(new TableDefinition("db", name, defs, null, KeysType.DUPLICATE, List.of(key),
-                Distribution.hash(List.of(key), 8), Map.of(), null), false);
-    }
 
     @AfterEach
     void tearDown() {
@@ -149,11 +131,11 @@ class TpchSubqueryPlanTest {
     }
 
     /**
-     * The tables of the build side of a semi join of rows of {@code table} (and others) right under a partial
-     * aggregation, or none when there is no such semi join.
+     * The tables of the build side of a semi join of rows of {@code table} (and others) right under the
+     * aggregation that reads the rows (PARTIAL, or SINGLE by bucket), or none when there is no such semi join.
      */
     private static Set<String> reducerUnderAggregation(PhysicalNode node, String table) {
-        if (node instanceof PhysicalHashAggregate agg && agg.step() == AggregateStep.PARTIAL
+        if (node instanceof PhysicalHashAggregate agg && agg.step() != AggregateStep.FINAL // PARTIAL, or SINGLE by bucket
                 && agg.input() instanceof PhysicalHashJoin j && j.type() == JoinType.SEMI
                 && tables(j.probe()).contains(table)) {
             return tables(j.build());
