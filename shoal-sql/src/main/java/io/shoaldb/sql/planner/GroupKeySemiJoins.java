@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
@@ -49,13 +48,7 @@ final class GroupKeySemiJoins {
     }
 
     static RelNode rewrite(RelNode rel, long broadcastRowLimit) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                return visited instanceof Join join ? rewrite(join, broadcastRowLimit) : visited;
-            }
-        });
+        return BottomUp.rewrite(rel, node -> node instanceof Join join ? rewrite(join, broadcastRowLimit) : node);
     }
 
     private static RelNode rewrite(Join join, long broadcastRowLimit) {

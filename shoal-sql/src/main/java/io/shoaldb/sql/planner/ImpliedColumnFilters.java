@@ -5,10 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Filter;
-import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
@@ -31,23 +28,7 @@ final class ImpliedColumnFilters {
 
     /** Every filter and inner join condition of the tree with the single-column terms its disjunctions imply. */
     static RelNode derive(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                RexBuilder rex = visited.getCluster().getRexBuilder();
-                if (visited instanceof Filter f) {
-                    RexNode c = withImplied(rex, f.getCondition());
-                    return c.equals(f.getCondition()) ? f : f.copy(f.getTraitSet(), f.getInput(), c);
-                }
-                if (visited instanceof Join j && j.getJoinType() == JoinRelType.INNER) {
-                    RexNode c = withImplied(rex, j.getCondition());
-                    return c.equals(j.getCondition()) ? j
-                            : j.copy(j.getTraitSet(), c, j.getLeft(), j.getRight(), j.getJoinType(), j.isSemiJoinDone());
-                }
-                return visited;
-            }
-        });
+        return BottomUp.conditions(rel, type -> type == JoinRelType.INNER, ImpliedColumnFilters::withImplied);
     }
 
     static RexNode withImplied(RexBuilder rex, RexNode condition) {

@@ -9,11 +9,8 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Union;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
-import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rel.rules.CoreRules;
@@ -134,23 +131,7 @@ final class LogicalOptimizer {
      * key repeated in every branch of an OR (TPC-H Q19) becomes a key, and single-table terms reach their scans.
      */
     private static RelNode commonFactorsPulled(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                RexBuilder rex = visited.getCluster().getRexBuilder();
-                if (visited instanceof Filter f) {
-                    RexNode pulled = RexUtil.pullFactors(rex, f.getCondition());
-                    return pulled.equals(f.getCondition()) ? f : f.copy(f.getTraitSet(), f.getInput(), pulled);
-                }
-                if (visited instanceof Join j) {
-                    RexNode pulled = RexUtil.pullFactors(rex, j.getCondition());
-                    return pulled.equals(j.getCondition()) ? j : j.copy(j.getTraitSet(), pulled, j.getLeft(), j.getRight(),
-                            j.getJoinType(), j.isSemiJoinDone());
-                }
-                return visited;
-            }
-        });
+        return BottomUp.conditions(rel, type -> true, RexUtil::pullFactors);
     }
 
     private static boolean hasJoin(RelNode rel) {

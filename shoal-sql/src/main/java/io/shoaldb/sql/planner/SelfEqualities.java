@@ -3,7 +3,6 @@ package io.shoaldb.sql.planner;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rex.RexBuilder;
@@ -29,13 +28,7 @@ final class SelfEqualities {
     }
 
     static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                return visited instanceof Filter f ? rewrite(f) : visited;
-            }
-        });
+        return BottomUp.rewrite(rel, node -> node instanceof Filter f ? rewrite(f) : node);
     }
 
     private static RelNode rewrite(Filter filter) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Filter;
@@ -37,13 +36,7 @@ final class SubqueryJoins {
     }
 
     static RelNode rewrite(RelNode rel) {
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                return visited instanceof Filter f ? rewrite(f) : visited;
-            }
-        });
+        return BottomUp.rewrite(rel, node -> node instanceof Filter f ? rewrite(f) : node);
     }
 
     private static RelNode rewrite(Filter filter) {

@@ -7,14 +7,11 @@ import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
-import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,7 +56,7 @@ class SemiJoinBuildSideTest {
                 group by o_orderpriority order by o_orderpriority""");
         PhysicalHashJoin join = semiOrAnti(p.root());
         assertThat(join.type()).as(p.explain()).isEqualTo(JoinType.RIGHT_SEMI);
-        assertThat(tables(join.build())).as(p.explain()).containsExactly("orders");
+        assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("orders");
         assertThat(join.outputTypes()).isEqualTo(join.build().outputTypes());
     }
 
@@ -70,7 +67,7 @@ class SemiJoinBuildSideTest {
                 where not exists (select * from orders where o_custkey = c_custkey)""");
         PhysicalHashJoin join = semiOrAnti(p.root());
         assertThat(join.type()).as(p.explain()).isEqualTo(JoinType.RIGHT_ANTI);
-        assertThat(tables(join.build())).as(p.explain()).containsExactly("customer");
+        assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("customer");
     }
 
     @Test
@@ -79,7 +76,7 @@ class SemiJoinBuildSideTest {
                 select count(*) from orders where exists (select * from small where s_orderkey = o_orderkey)""");
         PhysicalHashJoin join = semiOrAnti(p.root());
         assertThat(join.type()).as(p.explain()).isEqualTo(JoinType.SEMI);
-        assertThat(tables(join.build())).as(p.explain()).containsExactly("small");
+        assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("small");
     }
 
     /** NOT IN's answer depends on the whole subquery side (empty? a NULL?): that side stays the build. */
@@ -88,7 +85,7 @@ class SemiJoinBuildSideTest {
         PhysicalPlan p = plan("select count(*) from customer where c_custkey not in (select o_custkey from orders)");
         PhysicalHashJoin join = semiOrAnti(p.root());
         assertThat(join.type()).as(p.explain()).isEqualTo(JoinType.NULL_AWARE_ANTI);
-        assertThat(tables(join.build())).as(p.explain()).containsExactly("orders");
+        assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("orders");
     }
 
     private PhysicalPlan plan(String sql) {
@@ -112,12 +109,4 @@ class SemiJoinBuildSideTest {
         return null;
     }
 
-    private static Set<String> tables(PhysicalNode node) {
-        Set<String> names = new HashSet<>();
-        if (node instanceof PhysicalScan scan) {
-            names.add(scan.table());
-        }
-        node.inputs().forEach(in -> names.addAll(tables(in)));
-        return names;
-    }
 }

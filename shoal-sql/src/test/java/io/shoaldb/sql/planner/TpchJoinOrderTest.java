@@ -6,11 +6,9 @@ import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
-import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -68,8 +66,8 @@ class TpchJoinOrderTest {
                 group by n_name order by revenue desc""");
         PhysicalHashJoin withCustomer = joinBringing(p.root(), "customer");
         assertThat(withCustomer.probeKeys()).as(p.explain()).hasSize(2);
-        PhysicalNode other = tables(withCustomer.probe()).contains("customer") ? withCustomer.build() : withCustomer.probe();
-        assertThat(tables(other)).as(p.explain()).contains("orders", "lineitem", "supplier");
+        PhysicalNode other = PlanTables.of(withCustomer.probe()).contains("customer") ? withCustomer.build() : withCustomer.probe();
+        assertThat(PlanTables.of(other)).as(p.explain()).contains("orders", "lineitem", "supplier");
     }
 
     /**
@@ -88,8 +86,8 @@ class TpchJoinOrderTest {
                 and p_partkey = l_partkey and o_orderkey = l_orderkey and s_nationkey = n_nationkey
                 and p_name like '%green%') as profit group by nation, o_year order by nation, o_year desc""");
         PhysicalHashJoin withPart = joinBringing(p.root(), "part");
-        PhysicalNode other = tables(withPart.probe()).contains("part") ? withPart.build() : withPart.probe();
-        assertThat(tables(other)).as(p.explain()).containsExactly("lineitem");
+        PhysicalNode other = PlanTables.of(withPart.probe()).contains("part") ? withPart.build() : withPart.probe();
+        assertThat(PlanTables.of(other)).as(p.explain()).containsExactly("lineitem");
         PhysicalHashJoin withPartsupp = joinBringing(p.root(), "partsupp");
         assertThat(withPartsupp.probeKeys()).as(p.explain()).hasSize(2);
     }
@@ -105,18 +103,10 @@ class TpchJoinOrderTest {
     /** The hash join one of whose inputs is (a scan of) {@code table} alone. */
     private static PhysicalHashJoin joinBringing(PhysicalNode node, String table) {
         if (node instanceof PhysicalHashJoin join
-                && (tables(join.probe()).equals(Set.of(table)) || tables(join.build()).equals(Set.of(table)))) {
+                && (PlanTables.of(join.probe()).equals(Set.of(table)) || PlanTables.of(join.build()).equals(Set.of(table)))) {
             return join;
         }
         return node.inputs().stream().map(in -> joinBringing(in, table)).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
-    private static Set<String> tables(PhysicalNode node) {
-        Set<String> names = new HashSet<>();
-        if (node instanceof PhysicalScan scan) {
-            names.add(scan.table());
-        }
-        node.inputs().forEach(in -> names.addAll(tables(in)));
-        return names;
-    }
 }

@@ -9,11 +9,9 @@ import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalPlan;
-import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -94,7 +92,7 @@ class TpchSubqueryPlanTest {
         PhysicalPlan p = plan(sf10, Q20);
         PhysicalHashJoin join = joinOver(p.root(), "lineitem");
         assertThat(join.distribution() == PhysicalHashJoin.Distribution.PARTITIONED
-                || tables(join.probe()).contains("lineitem")).as(p.explain()).isTrue();
+                || PlanTables.of(join.probe()).contains("lineitem")).as(p.explain()).isTrue();
     }
 
     private static final String Q20 = """
@@ -137,8 +135,8 @@ class TpchSubqueryPlanTest {
     private static Set<String> reducerUnderAggregation(PhysicalNode node, String table) {
         if (node instanceof PhysicalHashAggregate agg && agg.step() != AggregateStep.FINAL // PARTIAL, or SINGLE by bucket
                 && agg.input() instanceof PhysicalHashJoin j && j.type() == JoinType.SEMI
-                && tables(j.probe()).contains(table)) {
-            return tables(j.build());
+                && PlanTables.of(j.probe()).contains(table)) {
+            return PlanTables.of(j.build());
         }
         for (PhysicalNode in : node.inputs()) {
             Set<String> found = reducerUnderAggregation(in, table);
@@ -162,18 +160,10 @@ class TpchSubqueryPlanTest {
         if (node instanceof PhysicalHashJoin) {
             return false;
         }
-        if (node instanceof PhysicalHashAggregate agg && tables(agg).contains(table)) {
+        if (node instanceof PhysicalHashAggregate agg && PlanTables.of(agg).contains(table)) {
             return true;
         }
         return node.inputs().stream().anyMatch(in -> aggregates(in, table));
     }
 
-    private static Set<String> tables(PhysicalNode node) {
-        Set<String> names = new HashSet<>();
-        if (node instanceof PhysicalScan scan) {
-            names.add(scan.table());
-        }
-        node.inputs().forEach(in -> names.addAll(tables(in)));
-        return names;
-    }
 }
