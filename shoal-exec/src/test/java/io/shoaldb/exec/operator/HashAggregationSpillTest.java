@@ -23,11 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -117,7 +113,7 @@ class HashAggregationSpillTest {
         List<Integer> finalKeys = IntStream.range(0, keys.size()).boxed().toList();
         PhysicalHashAggregate fin = new PhysicalHashAggregate(partial, AggregateStep.FINAL, finalKeys, partial.calls());
         Counts spilled = new Counts();
-        assertThat(rows(drain(new HashAggregationOperator(new Source(states), fin, forced(64 << 10)), spilled)))
+        assertThat(SortedRows.of(drain(new HashAggregationOperator(new Source(states), fin, forced(64 << 10)), spilled)))
                 .isEqualTo(expected);
         assertThat(spilled.spills).isGreaterThan(3);
     }
@@ -269,7 +265,7 @@ class HashAggregationSpillTest {
 
     private static List<List<Object>> run(PhysicalHashAggregate node, List<Batch> input, QuerySpill spill,
                                           Counts counts) {
-        return rows(drain(new HashAggregationOperator(new Source(input), node, spill), counts));
+        return SortedRows.of(drain(new HashAggregationOperator(new Source(input), node, spill), counts));
     }
 
     /** Every batch the operator returns, calling again on YIELD as the driver would. */
@@ -292,23 +288,6 @@ class HashAggregationSpillTest {
         return out;
     }
 
-    /** Rows as lists, sorted by their printed form: the groups' order is not part of the result. */
-    private static List<List<Object>> rows(List<Batch> batches) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (Batch b : batches) {
-            for (int p = 0; p < b.positionCount(); p++) {
-                List<Object> row = new ArrayList<>();
-                for (int c = 0; c < b.columnCount(); c++) {
-                    row.add(b.getObject(p, c));
-                }
-                rows.add(row);
-            }
-        }
-        Map<List<Object>, String> printed = new IdentityHashMap<>();
-        rows.forEach(r -> printed.put(r, Arrays.deepToString(r.toArray())));
-        rows.sort(Comparator.comparing(printed::get));
-        return rows;
-    }
 
     /** The input batches, with a YIELD between them now and then as a scan would give. */
     private static final class Source implements Operator {

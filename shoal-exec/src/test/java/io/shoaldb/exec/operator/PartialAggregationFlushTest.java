@@ -13,8 +13,6 @@ import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -41,7 +39,7 @@ class PartialAggregationFlushTest {
     void nearlyUniqueKeysFlushAndTheFinalStepMergesTheSameResult(List<DataType> keys) {
         Random random = new Random(3);
         List<Batch> input = generate(keys, 30_000, random, k -> random.nextInt(64) == 0 ? k + 5 : k);
-        List<List<Object>> expected = rows(drain(new HashAggregationOperator(new Source(input),
+        List<List<Object>> expected = SortedRows.of(drain(new HashAggregationOperator(new Source(input),
                 node(keys, AggregateStep.SINGLE), null), null));
         int[] flushes = new int[1];
         List<List<Object>> merged = partialThenFinal(keys, input, flushes);
@@ -55,7 +53,7 @@ class PartialAggregationFlushTest {
     void keysThatRepeatKeepTheirTable(List<DataType> keys) {
         Random random = new Random(5);
         List<Batch> input = generate(keys, 30_000, random, k -> random.nextInt(LIMIT * 6 / 5));
-        List<List<Object>> expected = rows(drain(new HashAggregationOperator(new Source(input),
+        List<List<Object>> expected = SortedRows.of(drain(new HashAggregationOperator(new Source(input),
                 node(keys, AggregateStep.SINGLE), null), null));
         int[] flushes = new int[1];
         assertThat(partialThenFinal(keys, input, flushes)).isEqualTo(expected);
@@ -85,7 +83,7 @@ class PartialAggregationFlushTest {
         }
         List<Integer> finalKeys = IntStream.range(0, keys.size()).boxed().toList();
         PhysicalHashAggregate fin = new PhysicalHashAggregate(partial, AggregateStep.FINAL, finalKeys, partial.calls());
-        return rows(drain(new HashAggregationOperator(new Source(states), fin, null), null));
+        return SortedRows.of(drain(new HashAggregationOperator(new Source(states), fin, null), null));
     }
 
     /** Rows with keys from {@code keyOfRow} (given the row number / 3: runs of three), then INT, DECIMAL(12,2) and STRING values. */
@@ -153,21 +151,6 @@ class PartialAggregationFlushTest {
         return out;
     }
 
-    /** Rows as lists, sorted by their printed form: the groups' order is not part of the result. */
-    private static List<List<Object>> rows(List<Batch> batches) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (Batch b : batches) {
-            for (int p = 0; p < b.positionCount(); p++) {
-                List<Object> row = new ArrayList<>();
-                for (int c = 0; c < b.columnCount(); c++) {
-                    row.add(b.getObject(p, c));
-                }
-                rows.add(row);
-            }
-        }
-        rows.sort(Comparator.comparing(r -> Arrays.deepToString(r.toArray())));
-        return rows;
-    }
 
     private static final class Source implements Operator {
         private final List<Batch> batches;
