@@ -1,0 +1,59 @@
+package io.shoaldb.objectstore.testing;
+
+import io.shoaldb.objectstore.S3Settings;
+import java.net.URI;
+import java.nio.file.Path;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+
+/**
+ * An S3-compatible server for tests (s3proxy over a directory), on a free port of 127.0.0.1, with signed requests
+ * required, and one bucket created.
+ */
+public final class S3TestServer implements AutoCloseable {
+
+    public static final String ACCESS_KEY = "shoal-test-access";
+    public static final String SECRET_KEY = "shoal-test-secret-key";
+    public static final String REGION = "us-east-1";
+
+    private final S3Proxy proxy;
+    private final String bucket;
+
+    private S3TestServer(S3Proxy proxy, String bucket) {
+        this.proxy = proxy;
+        this.bucket = bucket;
+    }
+
+    /** Starts a server keeping its objects under {@code directory} and creates {@code bucket}. */
+    public static S3TestServer start(Path directory, String bucket) throws Exception {
+        BlobStore store = new FilesystemNio2BlobStore(directory.toString());
+        store.createContainer(bucket);
+        S3Proxy proxy = S3Proxy.builder()
+                .blobStore(store)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                .build();
+        proxy.start();
+        return new S3TestServer(proxy, bucket);
+    }
+
+    public int port() {
+        return proxy.getPort();
+    }
+
+    public String endpoint() {
+        return "http://127.0.0.1:" + port();
+    }
+
+    /** Settings that reach this server's bucket under {@code rootPath}. */
+    public S3Settings settings(String rootPath) {
+        return S3Settings.of(endpoint(), REGION, bucket, rootPath, ACCESS_KEY, SECRET_KEY, true);
+    }
+
+    @Override
+    public void close() throws Exception {
+        proxy.stop();
+    }
+}
