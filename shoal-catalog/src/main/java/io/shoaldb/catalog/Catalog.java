@@ -14,6 +14,7 @@ import io.shoaldb.catalog.journal.LocalMetaLog;
 import io.shoaldb.catalog.journal.MetaLog;
 import io.shoaldb.catalog.model.ColumnDefinition;
 import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.StorageVault;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.common.error.ErrorCode;
@@ -25,6 +26,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -372,6 +374,44 @@ public final class Catalog implements AutoCloseable {
                 throw ErrorCode.ACCOUNT_OPERATION_FAILED.exception("DROP ROLE", "'" + name + "'");
             }
             commit(s, new JournalRecord.DropRole(name));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Creates a storage vault from checked properties (see {@link io.shoaldb.catalog.ddl.StorageVaultRules}); false when it exists and
+     * {@code ifNotExists} is set.
+     */
+    public boolean createStorageVault(String name, Map<String, String> properties, boolean ifNotExists) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            if (s.storageVaults().vault(name).isPresent()) {
+                if (ifNotExists) {
+                    return false;
+                }
+                throw ErrorCode.STORAGE_VAULT_EXISTS.exception(name);
+            }
+            commit(s, new JournalRecord.CreateStorageVault(
+                    new StorageVault(s.nextId(), name, StorageVault.TYPE_S3, properties)));
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Makes {@code name} the default storage vault; null: no default. */
+    public void setDefaultStorageVault(String name) {
+        lock.lock();
+        try {
+            CatalogSnapshot s = writable();
+            if (name != null && s.storageVaults().vault(name).isEmpty()) {
+                throw ErrorCode.STORAGE_VAULT_NOT_FOUND.exception(name);
+            }
+            if (!Objects.equals(name, s.storageVaults().defaultVault())) {
+                commit(s, new JournalRecord.SetDefaultStorageVault(name));
+            }
         } finally {
             lock.unlock();
         }

@@ -2,6 +2,7 @@ package io.shoaldb.catalog;
 
 import io.shoaldb.catalog.auth.AccessData;
 import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.StorageVaults;
 import io.shoaldb.catalog.model.Table;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,7 +18,7 @@ import java.util.TreeMap;
  */
 public final class CatalogSnapshot {
     static final CatalogSnapshot EMPTY = new CatalogSnapshot(Map.of(), Map.of(), Map.of(), Map.of(), 1,
-            AccessData.EMPTY);
+            AccessData.EMPTY, StorageVaults.NONE);
 
     private final Map<String, Database> databases;           // by name, sorted
     private final Map<Long, Map<String, Table>> tablesByDb;  // database id -> name -> table, sorted
@@ -25,10 +26,13 @@ public final class CatalogSnapshot {
     private final Map<String, String> globalVariables;
     private final long nextId;
     private final AccessData access;
+    private final StorageVaults vaults;
 
     private CatalogSnapshot(Map<String, Database> databases, Map<Long, Map<String, Table>> tablesByDb,
-            Map<Long, Table> tablesById, Map<String, String> globalVariables, long nextId, AccessData access) {
+            Map<Long, Table> tablesById, Map<String, String> globalVariables, long nextId, AccessData access,
+            StorageVaults vaults) {
         this.access = access;
+        this.vaults = vaults;
         this.databases = databases;
         this.tablesByDb = tablesByDb;
         this.tablesById = tablesById;
@@ -85,10 +89,19 @@ public final class CatalogSnapshot {
         return access;
     }
 
+    /** Storage vaults and the default one. */
+    public StorageVaults storageVaults() {
+        return vaults;
+    }
+
     // ---- copy-on-write changes, used by RecordApplier only ----
 
     CatalogSnapshot withAccess(AccessData changed) {
-        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, nextId, changed);
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, nextId, changed, vaults);
+    }
+
+    CatalogSnapshot withStorageVaults(StorageVaults changed) {
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, nextId, access, changed);
     }
 
     CatalogSnapshot withDatabase(Database db) {
@@ -97,7 +110,7 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.putIfAbsent(db.id(), Map.of());
         return new CatalogSnapshot(Collections.unmodifiableMap(dbs), Collections.unmodifiableMap(byDb), tablesById,
-                globalVariables, Math.max(nextId, db.id() + 1), access);
+                globalVariables, Math.max(nextId, db.id() + 1), access, vaults);
     }
 
     CatalogSnapshot withoutDatabase(Database db) {
@@ -114,7 +127,7 @@ public final class CatalogSnapshot {
             byId = Collections.unmodifiableMap(byId);
         }
         return new CatalogSnapshot(Collections.unmodifiableMap(dbs), Collections.unmodifiableMap(byDb), byId,
-                globalVariables, nextId, access);
+                globalVariables, nextId, access, vaults);
     }
 
     /** Adds the table, or replaces the table with the same id (which must keep its database). */
@@ -129,7 +142,7 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.put(table.databaseId(), Collections.unmodifiableMap(inDb));
         return new CatalogSnapshot(databases, Collections.unmodifiableMap(byDb), Collections.unmodifiableMap(byId),
-                globalVariables, Math.max(nextId, table.maxId() + 1), access);
+                globalVariables, Math.max(nextId, table.maxId() + 1), access, vaults);
     }
 
     CatalogSnapshot withoutTable(Table table) {
@@ -140,16 +153,16 @@ public final class CatalogSnapshot {
         Map<Long, Map<String, Table>> byDb = new HashMap<>(tablesByDb);
         byDb.put(table.databaseId(), Collections.unmodifiableMap(inDb));
         return new CatalogSnapshot(databases, Collections.unmodifiableMap(byDb), Collections.unmodifiableMap(byId),
-                globalVariables, nextId, access);
+                globalVariables, nextId, access, vaults);
     }
 
     CatalogSnapshot withGlobalVariable(String name, String value) {
         Map<String, String> vars = new TreeMap<>(globalVariables);
         vars.put(name, value);
-        return new CatalogSnapshot(databases, tablesByDb, tablesById, Collections.unmodifiableMap(vars), nextId, access);
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, Collections.unmodifiableMap(vars), nextId, access, vaults);
     }
 
     CatalogSnapshot withNextId(long id) {
-        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, Math.max(nextId, id), access);
+        return new CatalogSnapshot(databases, tablesByDb, tablesById, globalVariables, Math.max(nextId, id), access, vaults);
     }
 }

@@ -7,6 +7,8 @@ import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.catalog.journal.CatalogImage;
 import io.shoaldb.catalog.journal.JournalRecord;
 import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.StorageVault;
+import io.shoaldb.catalog.model.StorageVaults;
 import io.shoaldb.catalog.model.Table;
 import java.util.ArrayList;
 import java.util.TreeMap;
@@ -78,6 +80,13 @@ final class RecordApplier {
                 requireRole(s, r.name());
                 yield s.withAccess(s.access().withoutRole(r.name()));
             }
+            case JournalRecord.CreateStorageVault r -> {
+                if (s.storageVaults().vault(r.vault().name()).isPresent()) {
+                    throw new IllegalStateException("storage vault " + r.vault().name() + " exists");
+                }
+                yield s.withStorageVaults(s.storageVaults().with(r.vault())).withNextId(r.vault().id() + 1);
+            }
+            case JournalRecord.SetDefaultStorageVault r -> s.withStorageVaults(s.storageVaults().withDefault(r.name()));
         };
     }
 
@@ -122,11 +131,17 @@ final class RecordApplier {
         for (UserAccount account : image.users()) {
             access = access.withAccount(account);
         }
-        return s.withAccess(access).withNextId(image.nextId());
+        StorageVaults vaults = StorageVaults.NONE;
+        for (StorageVault vault : image.storageVaults()) {
+            vaults = vaults.with(vault);
+        }
+        return s.withAccess(access).withStorageVaults(vaults.withDefault(image.defaultStorageVault()))
+                .withNextId(image.nextId());
     }
 
     static CatalogImage toImage(CatalogSnapshot s, long lastSequence) {
         return new CatalogImage(lastSequence, s.nextId(), s.databases(), new ArrayList<>(s.allTables()),
-                new TreeMap<>(s.globalVariables()), s.access().accounts(), s.access().roles());
+                new TreeMap<>(s.globalVariables()), s.access().accounts(), s.access().roles(),
+                s.storageVaults().all(), s.storageVaults().defaultVault());
     }
 }

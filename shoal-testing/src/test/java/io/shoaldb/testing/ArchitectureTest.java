@@ -54,6 +54,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void theObjectStoreKnowsOnlyBuckets() {
+        noClasses().that().resideInAPackage("io.shoaldb.objectstore..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.shoaldb.storage..", "io.shoaldb.catalog..",
+                        "io.shoaldb.sql..", "io.shoaldb.exec..", "io.shoaldb.txn..", "io.shoaldb.ingest..",
+                        "io.shoaldb.api..", "io.shoaldb.server..", "io.shoaldb.protocol..")
+                .check(classes);
+    }
+
+    @Test
     void theVectorAndCommonModulesAreLeaves() {
         noClasses().that().resideInAnyPackage("io.shoaldb.vector..", "io.shoaldb.common..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.shoaldb.storage..", "io.shoaldb.catalog..",

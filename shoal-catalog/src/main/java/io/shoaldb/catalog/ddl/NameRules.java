@@ -57,7 +57,7 @@ public final class NameRules {
         }
     }
 
-    private static boolean isCommonName(String name) {
+    static boolean isCommonName(String name) {
         if (name == null || name.isEmpty() || !Character.isLetter(name.charAt(0))) {
             return false;
         }

@@ -6,6 +6,7 @@ import io.shoaldb.catalog.auth.Role;
 import io.shoaldb.catalog.auth.UserAccount;
 import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.catalog.model.Database;
+import io.shoaldb.catalog.model.StorageVault;
 import io.shoaldb.catalog.model.Table;
 
 /**
@@ -27,6 +28,8 @@ import io.shoaldb.catalog.model.Table;
         @JsonSubTypes.Type(value = JournalRecord.CreateRole.class, name = "create_role"),
         @JsonSubTypes.Type(value = JournalRecord.ReplaceRole.class, name = "replace_role"),
         @JsonSubTypes.Type(value = JournalRecord.DropRole.class, name = "drop_role"),
+        @JsonSubTypes.Type(value = JournalRecord.CreateStorageVault.class, name = "create_storage_vault"),
+        @JsonSubTypes.Type(value = JournalRecord.SetDefaultStorageVault.class, name = "set_default_storage_vault"),
 })
 public sealed interface JournalRecord {
     record CreateDatabase(Database database) implements JournalRecord {
@@ -69,5 +72,13 @@ public sealed interface JournalRecord {
 
     /** Drops the role and takes it from every account that has it. */
     record DropRole(String name) implements JournalRecord {
+    }
+
+    /** A new storage vault, with its secret key (the store must be reachable after a restart). */
+    record CreateStorageVault(StorageVault vault) implements JournalRecord {
+    }
+
+    /** Makes the vault named {@code name} the default; null: no default. */
+    record SetDefaultStorageVault(String name) implements JournalRecord {
     }
 }

@@ -168,6 +168,10 @@ public enum ErrorCode {
             "Access denied; you need (at least one of) the (%s) privilege(s) for this operation"),
     KILL_DENIED(1095, "HY000", ErrorCategory.USER, "You are not owner of thread %d"),
     ACCOUNT_OPERATION_FAILED(1396, "HY000", ErrorCategory.USER, "Operation %s failed for %s"),
+    STORAGE_VAULT_EXISTS(1105, "HY000", ErrorCategory.USER, "Storage vault '%s' already exists"),
+    STORAGE_VAULT_NOT_FOUND(1105, "HY000", ErrorCategory.USER, "Storage vault '%s' does not exist"),
+    STORAGE_VAULT_MISSING_PROPERTY(1105, "HY000", ErrorCategory.USER, "Missing property '%s' for storage vault '%s'"),
+    STORAGE_VAULT_UNREACHABLE(1105, "HY000", ErrorCategory.USER, "Cannot reach storage vault '%s': %s"),
     NONEXISTING_GRANT(1141, "42000", ErrorCategory.USER, "There is no such grant defined for user '%s' on host '%s'"),
     UNKNOWN_PRIVILEGE(1105, "HY000", ErrorCategory.USER,
             "Unknown privilege type %s; the privileges are SELECT_PRIV, LOAD_PRIV, ALTER_PRIV, CREATE_PRIV,"

@@ -9,6 +9,7 @@ import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.server.session.StatementRunner;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.tree.SqlAccountStatement;
+import io.shoaldb.sql.tree.SqlStorageVaultStatement;
 import io.shoaldb.sql.tree.SqlAlterTable;
 import io.shoaldb.sql.tree.SqlBegin;
 import io.shoaldb.sql.tree.SqlCommit;
@@ -65,11 +66,13 @@ public final class StatementDispatcher implements StatementRunner {
     private final KillStatements kills;
     private final StatementAccess access;
     private final AccountStatements accounts;
+    private final VaultStatements vaults;
     private final MetadataStatements metadata;
 
     public StatementDispatcher(ServerContext server) {
         this.access = new StatementAccess(server);
         this.accounts = new AccountStatements(server, access);
+        this.vaults = new VaultStatements(server);
         this.databases = new DatabaseStatements(server);
         this.metadata = new MetadataStatements(server);
         this.tables = new TableStatements(server, metadata);
@@ -124,6 +127,7 @@ public final class StatementDispatcher implements StatementRunner {
             case SqlSyncGroupCommit sync -> groupCommit.sync(session, sync);
             case SqlKill kill -> kills.kill(session, kill, access.of(session).privileges().isAdmin());
             case SqlAccountStatement account -> accounts.run(session, account);
+            case SqlStorageVaultStatement vault -> vaults.run(access.of(session), vault);
             case SqlShowIndex show -> metadata.showIndex(session, show);
             case SqlShowTableStatus show -> metadata.showTableStatus(session, show);
             default -> throw ErrorCode.NOT_SUPPORTED.exception("the statement " + statement.getKind());

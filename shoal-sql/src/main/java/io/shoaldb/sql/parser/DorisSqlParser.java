@@ -49,15 +49,19 @@ public final class DorisSqlParser {
             return literalInsert;
         }
         SqlNode account = AccountStatementParser.tryParse(sql);
-        return account != null ? account : parseFully(sql);
+        if (account != null) {
+            return account;
+        }
+        SqlNode vault = VaultStatementParser.tryParse(sql);
+        return vault != null ? vault : parseFully(sql);
     }
 
     /**
      * The statement's text without its secrets, for logs: CREATE / ALTER USER ... IDENTIFIED BY and SET PASSWORD
-     * show no password; every other statement is returned as it is.
+     * show no password, CREATE STORAGE VAULT no secret key; every other statement is returned as it is.
      */
     public static String redactSecrets(String sql) {
-        return sql == null ? null : AccountStatementParser.redactPasswords(sql);
+        return sql == null ? null : VaultStatementParser.redactSecretKeys(AccountStatementParser.redactPasswords(sql));
     }
 
     /** The full Calcite-based parse, bypassing the literal-INSERT fast path (which tests compare it with). */
