@@ -1,0 +1,261 @@
+package io.shoaldb.objectstore;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
+
+/**
+ * Fixed-size blocks of objects kept on local directories (the data paths), so that reading an object again costs
+ * a local read, not a GET. Each directory holds the blocks whose name hashes to it, up to its own capacity, and
+ * evicts the least recently used block first. Blocks are files that outlive a restart: opening the cache indexes
+ * what is there (oldest first).
+ *
+ * <p>The cache is rebuildable, never the only copy, so nothing here is fsynced: a block file carries the CRC32C of
+ * its bytes, and one that a crash left torn, or that was damaged, fails the check, is deleted and read again from
+ * the store. Objects never change once created, so a cached block is never stale.
+ */
+public final class BlockCache {
+    /** Counters since the cache was opened, and what it holds now. */
+    public record Stats(long hits, long misses, long evictions, long blocks, long bytes) {
+    }
+
+    private static final String BLOCK_SUFFIX = ".blk";
+    private static final String TEMP_SUFFIX = ".tmp";
+    private static final int CRC_BYTES = Integer.BYTES;
+
+    private final int blockSize;
+    private final List<Shard> shards;
+    private final AtomicLong hits = new AtomicLong();
+    private final AtomicLong misses = new AtomicLong();
+    private final AtomicLong evictions = new AtomicLong();
+
+    private BlockCache(int blockSize, List<Shard> shards) {
+        this.blockSize = blockSize;
+        this.shards = shards;
+    }
+
+    /** Opens (creating them if needed) the cache directories, each holding at most {@code capacityPerDirectory}. */
+    public static BlockCache open(List<Path> directories, long capacityPerDirectory, int blockSize) {
+        if (directories.isEmpty() || blockSize <= 0 || capacityPerDirectory < blockSize) {
+            throw new IllegalArgumentException("a block cache needs a directory and room for one block of "
+                    + blockSize + " bytes; got " + directories + " with " + capacityPerDirectory + " bytes each");
+        }
+        List<Shard> shards = new ArrayList<>();
+        for (Path directory : directories) {
+            shards.add(Shard.open(directory, capacityPerDirectory));
+        }
+        for (Shard shard : shards) {
+            shard.evictOverCapacity(); // the capacity may have shrunk since the blocks were written
+        }
+        return new BlockCache(blockSize, shards);
+    }
+
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** Block {@code block} of object {@code key}, or null when it is not cached (or its file was damaged). */
+    public byte[] get(String key, long block) {
+        String name = blockName(key, block);
+        Shard shard = shardOf(name);
+        byte[] bytes = shard.read(name);
+        (bytes == null ? misses : hits).incrementAndGet();
+        return bytes;
+    }
+
+    /** Caches {@code bytes} as block {@code block} of object {@code key}, evicting older blocks to make room. */
+    public void put(String key, long block, byte[] bytes) {
+        String name = blockName(key, block);
+        evictions.addAndGet(shardOf(name).write(name, bytes));
+    }
+
+    /** Forgets every block of object {@code key} (after it was deleted from the store). */
+    public void invalidate(String key) {
+        String prefix = keyHash(key) + "-";
+        for (Shard shard : shards) {
+            shard.removeAll(prefix);
+        }
+    }
+
+    public Stats stats() {
+        long blocks = 0;
+        long bytes = 0;
+        for (Shard shard : shards) {
+            synchronized (shard) {
+                blocks += shard.sizes.size();
+                bytes += shard.used;
+            }
+        }
+        return new Stats(hits.get(), misses.get(), evictions.get(), blocks, bytes);
+    }
+
+    private Shard shardOf(String name) {
+        return shards.get(Math.floorMod(name.hashCode(), shards.size()));
+    }
+
+    private static String blockName(String key, long block) {
+        return keyHash(key) + "-" + block + BLOCK_SUFFIX;
+    }
+
+    /** A file-name-safe, fixed-length name of an object key (keys may hold '/' and any character). */
+    private static String keyHash(String key) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** One directory: its blocks in least-recently-used order and the bytes they take. */
+    private static final class Shard {
+        private final Path directory;
+        private final long capacity;
+        private final LinkedHashMap<String, Long> sizes = new LinkedHashMap<>(16, 0.75f, true);
+        private long used;
+
+        private Shard(Path directory, long capacity) {
+            this.directory = directory;
+            this.capacity = capacity;
+        }
+
+        static Shard open(Path directory, long capacity) {
+            Shard shard = new Shard(directory, capacity);
+            try {
+                Files.createDirectories(directory);
+                List<Path> blocks = new ArrayList<>();
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
+                    for (Path file : files) {
+                        String name = file.getFileName().toString();
+                        if (name.endsWith(TEMP_SUFFIX)) {
+                            Files.deleteIfExists(file); // a write a crash interrupted
+                        } else if (name.endsWith(BLOCK_SUFFIX)) {
+                            blocks.add(file);
+                        }
+                    }
+                }
+                Map<Path, FileTime> modified = new LinkedHashMap<>();
+                for (Path block : blocks) {
+                    modified.put(block, Files.getLastModifiedTime(block));
+                }
+                blocks.sort((a, b) -> modified.get(a).compareTo(modified.get(b)));
+                for (Path block : blocks) {
+                    long size = Files.size(block);
+                    shard.sizes.put(block.getFileName().toString(), size);
+                    shard.used += size;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open the block cache in " + directory + ": " + e, e);
+            }
+            return shard;
+        }
+
+        byte[] read(String name) {
+            synchronized (this) {
+                if (sizes.get(name) == null) {
+                    return null;
+                }
+            }
+            Path file = directory.resolve(name);
+            try {
+                byte[] stored = Files.readAllBytes(file);
+                if (stored.length >= CRC_BYTES) {
+                    int length = stored.length - CRC_BYTES;
+                    CRC32C crc = new CRC32C();
+                    crc.update(stored, 0, length);
+                    if ((int) crc.getValue() == ByteBuffer.wrap(stored, length, CRC_BYTES).getInt()) {
+                        byte[] bytes = new byte[length];
+                        System.arraycopy(stored, 0, bytes, 0, length);
+                        return bytes;
+                    }
+                }
+            } catch (IOException e) {
+                // gone or unreadable: drop it below and let the caller read the store
+            }
+            remove(name);
+            return null;
+        }
+
+        /** Writes the block (temp file, then rename) and returns how many blocks were evicted for it. */
+        long write(String name, byte[] bytes) {
+            CRC32C crc = new CRC32C();
+            crc.update(bytes);
+            ByteBuffer stored = ByteBuffer.allocate(bytes.length + CRC_BYTES).put(bytes).putInt((int) crc.getValue());
+            Path temp = directory.resolve(name + "." + Thread.currentThread().threadId() + TEMP_SUFFIX);
+            try {
+                Files.write(temp, stored.array());
+                Files.move(temp, directory.resolve(name), StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // the next open deletes it
+                }
+                return 0; // a cache that cannot write only costs reads from the store
+            }
+            synchronized (this) {
+                Long previous = sizes.put(name, (long) stored.capacity());
+                used += stored.capacity() - (previous == null ? 0 : previous);
+            }
+            return evictOverCapacity();
+        }
+
+        long evictOverCapacity() {
+            List<String> victims = new ArrayList<>();
+            synchronized (this) {
+                Iterator<Map.Entry<String, Long>> eldest = sizes.entrySet().iterator();
+                while (used > capacity && eldest.hasNext()) {
+                    Map.Entry<String, Long> e = eldest.next();
+                    used -= e.getValue();
+                    victims.add(e.getKey());
+                    eldest.remove();
+                }
+            }
+            victims.forEach(this::deleteFile);
+            return victims.size();
+        }
+
+        void remove(String name) {
+            synchronized (this) {
+                Long size = sizes.remove(name);
+                if (size != null) {
+                    used -= size;
+                }
+            }
+            deleteFile(name);
+        }
+
+        void removeAll(String prefix) {
+            List<String> names;
+            synchronized (this) {
+                names = sizes.keySet().stream().filter(n -> n.startsWith(prefix)).toList();
+            }
+            names.forEach(this::remove);
+        }
+
+        private void deleteFile(String name) {
+            try {
+                Files.deleteIfExists(directory.resolve(name));
+            } catch (IOException e) {
+                // left behind: indexed again (and evicted in turn) at the next open
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.shoaldb.objectstore;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An {@link ObjectStore} read through a {@link BlockCache}: a read is cut into the cache's blocks, each served
+ * from the local copy or fetched whole by one ranged GET and kept. What this node creates is cached as it is
+ * uploaded (a load's segments are read again soon). Object sizes are remembered once looked up: objects never
+ * change.
+ */
+public final class CachingObjectStore implements ObjectStore {
+    private final ObjectStore store;
+    private final BlockCache cache;
+    private final Map<String, Long> sizes = new ConcurrentHashMap<>();
+
+    public CachingObjectStore(ObjectStore store, BlockCache cache) {
+        this.store = store;
+        this.cache = cache;
+    }
+
+    @Override
+    public void create(String key, Path file) {
+        store.create(key, file);
+        try (InputStream in = Files.newInputStream(file)) {
+            long block = 0;
+            long size = 0;
+            byte[] bytes;
+            while ((bytes = in.readNBytes(cache.blockSize())).length > 0) {
+                cache.put(key, block++, bytes);
+                size += bytes.length;
+            }
+            sizes.put(key, size);
+        } catch (IOException e) {
+            // uploaded: the blocks will be fetched on first read instead
+        }
+    }
+
+    @Override
+    public void create(String key, byte[] bytes) {
+        store.create(key, bytes);
+        int blockSize = cache.blockSize();
+        for (int from = 0, block = 0; from < bytes.length; from += blockSize, block++) {
+            cache.put(key, block, Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + blockSize)));
+        }
+        sizes.put(key, (long) bytes.length);
+    }
+
+    @Override
+    public byte[] read(String key, long offset, int length) {
+        if (length == 0) {
+            return new byte[0];
+        }
+        long size = size(key);
+        if (offset < 0 || offset + length > size) {
+            throw new ObjectStoreException("read of " + key + " at " + offset + " for " + length + " bytes: the object"
+                    + " has " + size + " bytes, it is shorter than the read", null);
+        }
+        int blockSize = cache.blockSize();
+        byte[] result = new byte[length];
+        for (long block = offset / blockSize; block <= (offset + length - 1) / blockSize; block++) {
+            byte[] bytes = block(key, block, size);
+            long blockStart = block * blockSize;
+            long from = Math.max(offset, blockStart);
+            long to = Math.min(offset + length, blockStart + bytes.length);
+            System.arraycopy(bytes, (int) (from - blockStart), result, (int) (from - offset), (int) (to - from));
+        }
+        return result;
+    }
+
+    private byte[] block(String key, long block, long size) {
+        byte[] bytes = cache.get(key, block);
+        if (bytes == null) {
+            long start = block * cache.blockSize();
+            bytes = store.read(key, start, (int) Math.min(cache.blockSize(), size - start));
+            cache.put(key, block, bytes);
+        }
+        return bytes;
+    }
+
+    @Override
+    public long size(String key) {
+        return sizes.computeIfAbsent(key, store::size);
+    }
+
+    @Override
+    public void delete(String key) {
+        store.delete(key);
+        sizes.remove(key);
+        cache.invalidate(key);
+    }
+
+    @Override
+    public List<String> list(String prefix) {
+        return store.list(prefix);
+    }
+
+    public BlockCache.Stats stats() {
+        return cache.stats();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
