@@ -602,7 +602,8 @@ final class PhysicalTranslator {
         PhysicalNode joined = new PhysicalHashJoin(probeNode, buildNode, type, probeKeys, buildKeys, nullSafe, residual,
                 distribution);
         boolean parallel = partitioned || colocated || probe.parallel();
-        BucketDistribution bucketed = partitioned && !colocated ? null
+        BucketDistribution bucketed = type.outputsBuildOnly() ? markedBuildBuckets(distribution, build.bucketed())
+                : partitioned && !colocated ? null
                 : joinedBuckets(type, probe.bucketed(), probeKeys, buildKeys, probe.node().outputTypes().size());
         if (swap && type.outputsBuild()) {
             List<Expr> reorder = new ArrayList<>();
@@ -638,6 +639,19 @@ final class PhysicalTranslator {
             return -1;
         });
         return equated == null ? probe : probe.with(equated, probeWidth);
+    }
+
+    /**
+     * The bucket property of a RIGHT_SEMI/RIGHT_ANTI join's output, which is build rows, returned by the prober that
+     * finishes a table last: a colocated join's table i holds the buckets build driver i read and is probed (and its
+     * rows returned) by probe driver i, so the output keeps the build side's buckets; a broadcast join's one table
+     * returns all its rows from whichever prober is last, and a partitioned join's rows are hash-routed: no buckets.
+     * (The probe side's property does not carry over as it does for SEMI/ANTI, whose output is probe rows on their
+     * drivers.)
+     */
+    private static BucketDistribution markedBuildBuckets(PhysicalHashJoin.Distribution distribution,
+                                                         BucketDistribution build) {
+        return distribution == PhysicalHashJoin.Distribution.COLOCATED ? build : null;
     }
 
     /**
