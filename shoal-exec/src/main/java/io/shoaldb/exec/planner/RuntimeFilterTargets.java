@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which scans a join's build can filter at run time: for each key of a BROADCAST INNER or SEMI join (the joins that
- * drop probe rows without a match), follow the probe key down through filters, projections of plain columns and the
- * probe sides of other broadcast and colocated joins - all operators of the same pipeline, so the scan starts only
- * after this build finished - to a scan column. Keys compared null-safe, computed keys and
+ * Which scans a join's build can filter at run time: for each key of a BROADCAST INNER, SEMI, RIGHT_SEMI or
+ * RIGHT_ANTI join (the joins that drop probe rows without a match), follow the probe key down through filters,
+ * projections of plain columns and the probe sides of other broadcast and colocated joins - all operators of the same
+ * pipeline, so the scan starts only after this build finished - to a scan column. Keys compared null-safe, computed keys and
  * floating-point keys (NaN and -0.0 compare apart from equality) are left alone.
  */
 final class RuntimeFilterTargets {
@@ -29,8 +29,7 @@ final class RuntimeFilterTargets {
 
     static List<Target> of(PhysicalHashJoin join) {
         List<Target> out = new ArrayList<>();
-        if (join.distribution() != PhysicalHashJoin.Distribution.BROADCAST
-                || join.type() != JoinType.INNER && join.type() != JoinType.SEMI) {
+        if (join.distribution() != PhysicalHashJoin.Distribution.BROADCAST || !dropsUnmatchedProbe(join.type())) {
             return out;
         }
         for (int k = 0; k < join.probeKeys().size(); k++) {
@@ -49,6 +48,12 @@ final class RuntimeFilterTargets {
         return out;
     }
 
+    /** Joins whose probe rows without a match return nothing: a filter on the build keys changes no answer. */
+    private static boolean dropsUnmatchedProbe(JoinType type) {
+        return type == JoinType.INNER || type == JoinType.SEMI || type == JoinType.RIGHT_SEMI
+                || type == JoinType.RIGHT_ANTI;
+    }
+
     /** The scan column output {@code column} of {@code node} is, within one pipeline, or -1. */
     private static int trace(PhysicalNode node, int column, PhysicalScan[] scan) {
         return switch (node) {
@@ -61,7 +66,8 @@ final class RuntimeFilterTargets {
                     ? trace(p.input(), r.index(), scan) : -1;
             // a broadcast or colocated join's probe input runs in this pipeline (a partitioned one's is an exchange)
             case PhysicalHashJoin j -> j.distribution() != PhysicalHashJoin.Distribution.PARTITIONED
-                    && column < j.probe().outputTypes().size() ? trace(j.probe(), column, scan) : -1;
+                    && !j.type().outputsBuildOnly() && column < j.probe().outputTypes().size()
+                    ? trace(j.probe(), column, scan) : -1;
             default -> -1;
         };
     }

@@ -27,7 +27,9 @@ final class BucketReads {
             case PhysicalProject p -> new PhysicalProject(pin(p.input()), p.expressions());
             case PhysicalHashAggregate a when a.step() == AggregateStep.SINGLE ->
                     new PhysicalHashAggregate(pin(a.input()), a.step(), a.groupKeys(), a.calls());
-            case PhysicalHashJoin j when j.distribution() == PhysicalHashJoin.Distribution.BROADCAST ->
+            // a broadcast RIGHT_SEMI/RIGHT_ANTI returns build rows from its last prober: pinning its probe side helps nothing
+            case PhysicalHashJoin j when j.distribution() == PhysicalHashJoin.Distribution.BROADCAST
+                    && !j.type().outputsBuildOnly() ->
                     new PhysicalHashJoin(pin(j.probe()), j.build(), j.type(), j.probeKeys(), j.buildKeys(), j.nullSafe(),
                             j.residual(), j.distribution());
             case PhysicalHashJoin j when j.distribution() == PhysicalHashJoin.Distribution.COLOCATED -> j;

@@ -74,6 +74,8 @@ final class PhysicalTranslator {
      */
     static final double COLOCATE_MIN_BUILD_ROWS = 1024;
     private final RexBuilder rexBuilder;
+    /** How many times the rows of its preserved side a semi/anti join's other side must have to be probed. */
+    static final double PRESERVED_SIDE_BUILD_RATIO = 2;
     private final long broadcastRowLimit;
 
     PhysicalTranslator(RexBuilder rexBuilder, long broadcastRowLimit) {
@@ -478,8 +480,9 @@ final class PhysicalTranslator {
 
     /**
      * A join as a hash join: equality conditions become keys (cast to a common type where the sides differ),
-     * the rest the residual. The smaller input of an inner join is the build side (row-count estimates); outer,
-     * semi and anti joins keep the preserved side as the probe (RIGHT is turned into LEFT). Builds up to
+     * the rest the residual. The smaller input of an inner join is the build side (row-count estimates); outer
+     * joins keep the preserved side as the probe (RIGHT is turned into LEFT); semi and anti joins too, unless the
+     * other side is much bigger: then the preserved side is built and marked (RIGHT_SEMI/RIGHT_ANTI). Builds up to
      * {@code broadcastRowLimit} estimated rows are broadcast (one shared table, the probe side stays where it
      * is); bigger ones are partitioned: both sides hash-repartitioned on the keys, one table per partition.
      */
@@ -545,12 +548,13 @@ final class PhysicalTranslator {
                 swap = false;
             }
             case SEMI -> {
-                type = JoinType.SEMI;
-                swap = false;
+                swap = buildsPreservedSide(leftRows, rightRows);
+                type = swap ? JoinType.RIGHT_SEMI : JoinType.SEMI;
             }
             case ANTI -> {
-                type = nullAwareAnti ? JoinType.NULL_AWARE_ANTI : JoinType.ANTI;
-                swap = false;
+                // NOT IN stays on the subquery's side: its answer depends on facts about that whole side
+                swap = !nullAwareAnti && buildsPreservedSide(leftRows, rightRows);
+                type = nullAwareAnti ? JoinType.NULL_AWARE_ANTI : swap ? JoinType.RIGHT_ANTI : JoinType.ANTI;
             }
             default -> throw ErrorCode.NOT_SUPPORTED.exception(relType + " joins");
         }
@@ -598,7 +602,8 @@ final class PhysicalTranslator {
         PhysicalNode joined = new PhysicalHashJoin(probeNode, buildNode, type, probeKeys, buildKeys, nullSafe, residual,
                 distribution);
         boolean parallel = partitioned || colocated || probe.parallel();
-        BucketDistribution bucketed = partitioned && !colocated ? null
+        BucketDistribution bucketed = type.outputsBuildOnly() ? markedBuildBuckets(distribution, build.bucketed())
+                : partitioned && !colocated ? null
                 : joinedBuckets(type, probe.bucketed(), probeKeys, buildKeys, probe.node().outputTypes().size());
         if (swap && type.outputsBuild()) {
             List<Expr> reorder = new ArrayList<>();
@@ -634,6 +639,29 @@ final class PhysicalTranslator {
             return -1;
         });
         return equated == null ? probe : probe.with(equated, probeWidth);
+    }
+
+    /**
+     * The bucket property of a RIGHT_SEMI/RIGHT_ANTI join's output, which is build rows, returned by the prober that
+     * finishes a table last: a colocated join's table i holds the buckets build driver i read and is probed (and its
+     * rows returned) by probe driver i, so the output keeps the build side's buckets; a broadcast join's one table
+     * returns all its rows from whichever prober is last, and a partitioned join's rows are hash-routed: no buckets.
+     * (The probe side's property does not carry over as it does for SEMI/ANTI, whose output is probe rows on their
+     * drivers.)
+     */
+    private static BucketDistribution markedBuildBuckets(PhysicalHashJoin.Distribution distribution,
+                                                         BucketDistribution build) {
+        return distribution == PhysicalHashJoin.Distribution.COLOCATED ? build : null;
+    }
+
+    /**
+     * Whether a semi/anti join hashes its preserved (left) side and probes with the other: when the subquery's side
+     * is estimated at more than {@link #PRESERVED_SIDE_BUILD_RATIO} times the rows, building on it costs more than
+     * marking the smaller side's rows and returning them at the end (RIGHT_SEMI/RIGHT_ANTI); the smaller table is
+     * also more often broadcast, and its runtime filters then thin out the big side's scan.
+     */
+    private static boolean buildsPreservedSide(double leftRows, double rightRows) {
+        return rightRows > PRESERVED_SIDE_BUILD_RATIO * leftRows;
     }
 
     /** {@code a = b OR a IS NULL OR b IS NULL} with {@code a} a left column and {@code b} a right one. */

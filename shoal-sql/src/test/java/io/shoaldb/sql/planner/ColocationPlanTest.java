@@ -10,6 +10,7 @@ import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.sql.parser.DorisSqlParser;
 import io.shoaldb.sql.planner.physical.AggregateStep;
+import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalExchange;
 import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
@@ -19,6 +20,7 @@ import io.shoaldb.sql.planner.physical.PhysicalScan;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -70,7 +72,14 @@ class ColocationPlanTest {
 
     /** Every table holds a million rows, so no build is small enough to broadcast. */
     private PhysicalPlan plan(String sql) {
-        TableStatistics stats = id -> OptionalLong.of(1_000_000);
+        return plan(sql, Map.of());
+    }
+
+    /** Tables named in {@code rows} hold that many rows, the others a million. */
+    private PhysicalPlan plan(String sql, Map<String, Long> rows) {
+        Map<Long, Long> byId = new HashMap<>();
+        rows.forEach((t, n) -> byId.put(catalog.snapshot().table("db", t).orElseThrow().id(), n));
+        TableStatistics stats = id -> OptionalLong.of(byId.getOrDefault(id, 1_000_000L));
         return new QueryPlanner().plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db",
                 new PlannerSettings(stats, PlannerSettings.DEFAULT_BROADCAST_ROW_LIMIT));
     }
@@ -167,6 +176,41 @@ class ColocationPlanTest {
         PhysicalPlan full = plan("SELECT o_orderkey, count(*) FROM orders FULL JOIN lineitem ON o_orderkey = l_orderkey GROUP BY o_orderkey");
         assertThat(all(full.root(), PhysicalHashAggregate.class)).as(full.explain())
                 .extracting(PhysicalHashAggregate::step).containsExactly(AggregateStep.FINAL, AggregateStep.PARTIAL);
+    }
+
+    /**
+     * A semi/anti join that builds its preserved side (RIGHT_SEMI/RIGHT_ANTI) returns build rows from the prober that
+     * finishes the table last. Broadcast, its output holds no buckets, whatever its probe side's: TPC-H Q21's shape,
+     * where the NOT EXISTS above it was planned COLOCATED on that output - every row in the table of one driver, the
+     * other driver's rows marking none of them - and returned rows it should not have.
+     */
+    @Test
+    void aBroadcastRightSemiJoinsOutputHoldsNoBuckets() {
+        PhysicalPlan p = plan("""
+                SELECT count(*) FROM fourbuckets WHERE EXISTS (SELECT 1 FROM lineitem WHERE l_orderkey = f_key)
+                AND NOT EXISTS (SELECT 1 FROM orders WHERE o_orderkey = f_key AND o_custkey > 5)""",
+                Map.of("fourbuckets", 10_000L));
+        List<PhysicalHashJoin> joins = all(p.root(), PhysicalHashJoin.class);
+        assertThat(joins).as(p.explain()).extracting(PhysicalHashJoin::type)
+                .containsExactly(JoinType.RIGHT_ANTI, JoinType.RIGHT_SEMI);
+        assertThat(joins).as(p.explain()).extracting(PhysicalHashJoin::distribution)
+                .containsOnly(PhysicalHashJoin.Distribution.BROADCAST);
+        assertThat(all(p.root(), PhysicalScan.class)).as(p.explain()).noneMatch(PhysicalScan::byBucket);
+    }
+
+    /**
+     * A colocated RIGHT_SEMI's table i holds the buckets build driver i read, and probe driver i returns its rows: the
+     * output keeps the build side's buckets, so an aggregation by its bucket column needs no exchange.
+     */
+    @Test
+    void aColocatedRightSemiJoinsOutputKeepsItsBuildSidesBuckets() {
+        PhysicalPlan p = plan("""
+                SELECT o_orderkey, count(*) FROM orders WHERE EXISTS (SELECT 1 FROM lineitem WHERE l_orderkey = o_orderkey)
+                GROUP BY o_orderkey""", Map.of("orders", 300_000L, "lineitem", 1_200_000L));
+        PhysicalHashJoin semi = only(p.root(), PhysicalHashJoin.class);
+        assertThat(semi.type()).as(p.explain()).isEqualTo(JoinType.RIGHT_SEMI);
+        assertThat(semi.distribution()).as(p.explain()).isEqualTo(PhysicalHashJoin.Distribution.COLOCATED);
+        assertThat(only(p.root(), PhysicalHashAggregate.class).step()).as(p.explain()).isEqualTo(AggregateStep.SINGLE);
     }
 
     private PhysicalHashJoin.Distribution distribution(String sql) {

@@ -22,7 +22,7 @@ import java.util.List;
  * condition filters the pairs. What is returned depends on the join type: the pairs (inner and outer joins),
  * unmatched probe rows padded with NULLs when a batch is done (LEFT/FULL), probe rows with / without a
  * surviving pair (SEMI/ANTI), and - once the last prober of a table is done - the build rows nobody matched
- * (RIGHT/FULL). When the build wrote partitions out, probe rows of those partitions are set aside
+ * (RIGHT/FULL/RIGHT_ANTI) or somebody matched (RIGHT_SEMI). When the build wrote partitions out, probe rows of those partitions are set aside
  * and joined partition by partition once the probe input has ended ({@link SpilledJoin}); the unmatched build
  * rows of each partition follow its probe rows. The probers of a broadcast join whose build spilled share the
  * written-out partitions: each waits (NOT_READY) until all have ended their input, then they take the partitions in
@@ -41,6 +41,8 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private final List<DataType> probeTypes;
     private final List<DataType> buildTypes;
     private final boolean needPairs;
+    /** RIGHT_SEMI/RIGHT_ANTI: a pair with a build row already matched is not looked at again. */
+    private final boolean skipMarked;
     private boolean started;
     /** NOT IN: facts about the whole build side, which a spilled partition's table does not show. */
     private boolean notInBuildEmpty;
@@ -75,6 +77,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         this.probeTypes = node.probe().outputTypes();
         this.buildTypes = node.build().outputTypes();
         this.needPairs = type.outputsBuild() || residual != null;
+        this.skipMarked = type.outputsBuildOnly();
     }
 
     @Override
@@ -82,7 +85,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         if (!started) {
             started = true;
             table = bridge.table(driver);
-            matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
+            matchedBuild = type.marksBuild() ? new BitSet() : null;
             spilled = bridge.spilledJoin(driver, self);
             if (type == JoinType.NULL_AWARE_ANTI) {
                 notInBuildEmpty = bridge.buildEmpty();
@@ -164,7 +167,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
             }
             case READY -> {
                 table = spilled.table();
-                matchedBuild = type.keepsUnmatchedBuild() ? new BitSet() : null;
+                matchedBuild = type.marksBuild() ? new BitSet() : null;
                 unmatchedBuild = null;
                 unmatchedPosition = 0;
                 inPartition = true;
@@ -197,7 +200,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
             }
         } else if (table.rowCount() == 0) {
             return switch (type) {
-                case INNER, SEMI, RIGHT -> null;
+                case INNER, SEMI, RIGHT, RIGHT_SEMI, RIGHT_ANTI -> null;
                 case ANTI -> b;
                 case LEFT, FULL -> padded(b, allPositions(n), n);
                 case NULL_AWARE_ANTI -> throw new IllegalStateException();
@@ -205,6 +208,10 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         }
         int[] chainHeads = table.hasKeys() ? table.heads(JoinHashTable.evaluate(b, node.probeKeys())) : keyless(n);
         if (!needPairs) {
+            if (type.outputsBuildOnly()) {
+                markChains(chainHeads);
+                return null;
+            }
             return semiOrAnti(b, chainHeads);
         }
         current = b;
@@ -213,6 +220,20 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         position = 0;
         chain = heads[0];
         return null;
+    }
+
+    /**
+     * RIGHT_SEMI/RIGHT_ANTI without a residual: every build row of a matched chain is matched. A chain whose first
+     * row is marked is marked whole, so each chain is walked once per prober however many probe rows hit it.
+     */
+    private void markChains(int[] chainHeads) {
+        for (int h : chainHeads) {
+            if (h >= 0 && !matchedBuild.get(h)) {
+                for (int row = h; row >= 0; row = table.next(row)) {
+                    matchedBuild.set(row);
+                }
+            }
+        }
     }
 
     private int[] keyless(int n) {
@@ -267,6 +288,10 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
                     chain = position < n ? heads[position] : -1;
                     continue;
                 }
+                if (skipMarked && matchedBuild.get(chain)) {
+                    chain = table.next(chain); // a build row already returned: its pair decides nothing
+                    continue;
+                }
                 probePositions[count] = position;
                 buildRows[count] = chain;
                 count++;
@@ -300,7 +325,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         int[] keep = new int[n];
         int count = 0;
         boolean wantMatched = type == JoinType.SEMI;
-        if (type == JoinType.INNER || type == JoinType.RIGHT) {
+        if (type == JoinType.INNER || type == JoinType.RIGHT || type.outputsBuildOnly()) {
             return null;
         }
         for (int i = 0; i < n; i++) {
@@ -346,7 +371,10 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         return new Batch(count, columns);
     }
 
-    /** RIGHT/FULL, after the probe side: build rows no prober matched, with NULLs for the probe columns. */
+    /**
+     * After the probe side: RIGHT/FULL, the build rows no prober matched with NULLs for the probe columns; RIGHT_ANTI
+     * the same rows alone, RIGHT_SEMI the build rows some prober matched.
+     */
     private Batch unmatchedBuildRows() {
         if (matchedBuild == null) {
             return null;
@@ -356,18 +384,19 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
                 matchedBuild = null;
                 return null;
             }
-            unmatchedBuild = table.unmatchedRows();
+            unmatchedBuild = type == JoinType.RIGHT_SEMI ? table.matchedRows() : table.unmatchedRows();
         }
         if (unmatchedPosition >= unmatchedBuild.length) {
             return null;
         }
         int count = Math.min(MAX_PAIRS, unmatchedBuild.length - unmatchedPosition);
-        ColumnVector[] columns = new ColumnVector[probeTypes.size() + buildTypes.size()];
-        for (int c = 0; c < probeTypes.size(); c++) {
+        int probeWidth = type.outputsBuildOnly() ? 0 : probeTypes.size();
+        ColumnVector[] columns = new ColumnVector[probeWidth + buildTypes.size()];
+        for (int c = 0; c < probeWidth; c++) {
             columns[c] = NullVectors.of(probeTypes.get(c), count);
         }
         for (int c = 0; c < buildTypes.size(); c++) {
-            columns[probeTypes.size() + c] = table.rows().column(c).copyPositions(unmatchedBuild, unmatchedPosition, count);
+            columns[probeWidth + c] = table.rows().column(c).copyPositions(unmatchedBuild, unmatchedPosition, count);
         }
         unmatchedPosition += count;
         return new Batch(count, columns);

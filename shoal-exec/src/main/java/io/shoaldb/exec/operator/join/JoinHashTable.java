@@ -7,7 +7,6 @@ import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
 import io.shoaldb.vector.type.DataType;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -18,7 +17,7 @@ import java.util.List;
  * Rows with a NULL key are kept (outer joins return them) but never chained: NULL matches nothing (except
  * in null-safe keys, where NULL is a key value like any other). Without
  * keys every row is in one chain (nested-loop join). Probe drivers read it concurrently; the only mutable
- * part is the record of matched rows that RIGHT/FULL joins merge when their probers finish.
+ * part is the record of matched rows that RIGHT/FULL/RIGHT_SEMI/RIGHT_ANTI joins merge when their probers finish.
  */
 final class JoinHashTable {
     private final Batch rows;
@@ -168,12 +167,18 @@ final class JoinHashTable {
         return --probers == 0;
     }
 
+    /** Build rows some prober matched; valid once the last prober has finished. */
+    synchronized int[] matchedRows() {
+        return matched.stream().toArray();
+    }
+
     /** Build rows no prober matched; valid once the last prober has finished. */
     synchronized int[] unmatchedRows() {
-        List<Integer> out = new ArrayList<>();
+        int[] out = new int[rowCount() - matched.cardinality()];
+        int count = 0;
         for (int r = matched.nextClearBit(0); r < rowCount(); r = matched.nextClearBit(r + 1)) {
-            out.add(r);
+            out[count++] = r;
         }
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return out;
     }
 }

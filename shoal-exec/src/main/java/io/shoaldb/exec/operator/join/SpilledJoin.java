@@ -216,7 +216,7 @@ final class SpilledJoin implements RetainedMemory, AutoCloseable {
             return p.buildRows() == 0 || !node.type().keepsUnmatchedBuild();
         }
         return p.buildRows() == 0 && switch (node.type()) {
-            case INNER, SEMI, RIGHT -> true;
+            case INNER, SEMI, RIGHT, RIGHT_SEMI, RIGHT_ANTI -> true;
             case LEFT, FULL, ANTI, NULL_AWARE_ANTI -> false;
         };
     }

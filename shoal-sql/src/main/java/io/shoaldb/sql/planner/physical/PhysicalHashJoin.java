@@ -12,7 +12,7 @@ import java.util.List;
  * NULL matches NULL. {@code residual}, when present, is a
  * further condition over the probe columns followed by the build columns, evaluated on key matches. With no
  * keys every pair is a candidate: the nested-loop / cross join. Output: probe columns, then build columns
- * for the joins that return them ({@link JoinType#outputsBuild()}).
+ * for the joins that return them ({@link JoinType#outputsBuild()}); only the build columns for RIGHT_SEMI/RIGHT_ANTI.
  * <p>
  * BROADCAST: every probe driver sees the whole build side (one hash table shared by all probe drivers).
  * PARTITIONED: both inputs are HASH exchanges on the keys with the same number of partitions; probe driver
@@ -61,6 +61,9 @@ public record PhysicalHashJoin(PhysicalNode probe, PhysicalNode build, JoinType 
 
     @Override
     public List<DataType> outputTypes() {
+        if (type.outputsBuildOnly()) {
+            return build.outputTypes();
+        }
         List<DataType> out = new ArrayList<>(probe.outputTypes());
         if (type.outputsBuild()) {
             out.addAll(build.outputTypes());
