@@ -2,6 +2,7 @@ package io.shoaldb.exec.planner;
 
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalExchange;
 import io.shoaldb.sql.planner.physical.PhysicalFilter;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
@@ -13,11 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which scans a join's build can filter at run time: for each key of a BROADCAST INNER or SEMI join (the joins that
- * drop probe rows without a match), follow the probe key down through filters, projections of plain columns and the
- * probe sides of other broadcast and colocated joins - all operators of the same pipeline, so the scan starts only
- * after this build finished - to a scan column. Keys compared null-safe, computed keys and
- * floating-point keys (NaN and -0.0 compare apart from equality) are left alone.
+ * Which scans a join's build can filter at run time: for each key of an INNER or SEMI join (the joins that drop probe
+ * rows without a match), follow the probe key down through filters, projections of plain columns, the probe sides of
+ * other joins and HASH exchanges to a scan column. Every row that reaches the join's probe side holds the value that
+ * scan row held, so a scan row whose key no build row has can only produce rows the join drops. Under a broadcast or
+ * colocated join the scan runs in the probe pipeline, which starts after the build finished; under a partitioned
+ * join (or below another exchange) it runs alongside the build and filters the work units it opens after the filter
+ * is published. Keys compared null-safe, computed keys and floating-point keys (NaN and -0.0 compare apart from
+ * equality) are left alone.
  */
 final class RuntimeFilterTargets {
     /** A scan and the slot its filter arrives in. */
@@ -29,8 +33,7 @@ final class RuntimeFilterTargets {
 
     static List<Target> of(PhysicalHashJoin join) {
         List<Target> out = new ArrayList<>();
-        if (join.distribution() != PhysicalHashJoin.Distribution.BROADCAST
-                || join.type() != JoinType.INNER && join.type() != JoinType.SEMI) {
+        if (join.type() != JoinType.INNER && join.type() != JoinType.SEMI) {
             return out;
         }
         for (int k = 0; k < join.probeKeys().size(); k++) {
@@ -59,9 +62,8 @@ final class RuntimeFilterTargets {
             case PhysicalFilter f -> trace(f.input(), column, scan);
             case PhysicalProject p -> p.expressions().get(column) instanceof ColumnRef r
                     ? trace(p.input(), r.index(), scan) : -1;
-            // a broadcast or colocated join's probe input runs in this pipeline (a partitioned one's is an exchange)
-            case PhysicalHashJoin j -> j.distribution() != PhysicalHashJoin.Distribution.PARTITIONED
-                    && column < j.probe().outputTypes().size() ? trace(j.probe(), column, scan) : -1;
+            case PhysicalHashJoin j -> column < j.probe().outputTypes().size() ? trace(j.probe(), column, scan) : -1;
+            case PhysicalExchange e -> e.kind() == PhysicalExchange.Kind.HASH ? trace(e.input(), column, scan) : -1;
             default -> -1;
         };
     }
