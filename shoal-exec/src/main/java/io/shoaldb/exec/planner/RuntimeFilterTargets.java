@@ -2,6 +2,7 @@ package io.shoaldb.exec.planner;
 
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalExchange;
 import io.shoaldb.sql.planner.physical.PhysicalFilter;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
@@ -13,11 +14,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which scans a join's build can filter at run time: for each key of a BROADCAST INNER, SEMI, RIGHT_SEMI or
- * RIGHT_ANTI join (the joins that drop probe rows without a match), follow the probe key down through filters,
- * projections of plain columns and the probe sides of other broadcast and colocated joins - all operators of the same
- * pipeline, so the scan starts only after this build finished - to a scan column. Keys compared null-safe, computed keys and
- * floating-point keys (NaN and -0.0 compare apart from equality) are left alone.
+ * Which scans a join's build can filter at run time: for each key of an INNER, SEMI, RIGHT_SEMI or RIGHT_ANTI join
+ * (the joins whose probe rows without a match return nothing), follow the probe key down through filters, projections
+ * of plain columns, the probe sides of other joins (not of RIGHT_SEMI/RIGHT_ANTI joins, whose output is build rows)
+ * and HASH exchanges to a scan column. Every row that reaches the join's probe side holds the value that
+ * scan row held, so a scan row whose key no build row has can only produce rows the join drops. Under a broadcast or
+ * colocated join the scan runs in the probe pipeline, which starts after the build finished; under a partitioned
+ * join (or below another exchange) it runs alongside the build and filters the work units it opens after the filter
+ * is published. Keys compared null-safe, computed keys and floating-point keys (NaN and -0.0 compare apart from
+ * equality) are left alone.
  */
 final class RuntimeFilterTargets {
     /** A scan and the slot its filter arrives in. */
@@ -29,7 +34,7 @@ final class RuntimeFilterTargets {
 
     static List<Target> of(PhysicalHashJoin join) {
         List<Target> out = new ArrayList<>();
-        if (join.distribution() != PhysicalHashJoin.Distribution.BROADCAST || !dropsUnmatchedProbe(join.type())) {
+        if (!dropsUnmatchedProbe(join.type())) {
             return out;
         }
         for (int k = 0; k < join.probeKeys().size(); k++) {
@@ -64,10 +69,9 @@ final class RuntimeFilterTargets {
             case PhysicalFilter f -> trace(f.input(), column, scan);
             case PhysicalProject p -> p.expressions().get(column) instanceof ColumnRef r
                     ? trace(p.input(), r.index(), scan) : -1;
-            // a broadcast or colocated join's probe input runs in this pipeline (a partitioned one's is an exchange)
-            case PhysicalHashJoin j -> j.distribution() != PhysicalHashJoin.Distribution.PARTITIONED
-                    && !j.type().outputsBuildOnly() && column < j.probe().outputTypes().size()
+            case PhysicalHashJoin j -> !j.type().outputsBuildOnly() && column < j.probe().outputTypes().size()
                     ? trace(j.probe(), column, scan) : -1;
+            case PhysicalExchange e -> e.kind() == PhysicalExchange.Kind.HASH ? trace(e.input(), column, scan) : -1;
             default -> -1;
         };
     }

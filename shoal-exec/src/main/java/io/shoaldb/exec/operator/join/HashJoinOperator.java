@@ -207,6 +207,15 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
             };
         }
         int[] chainHeads = table.hasKeys() ? table.heads(JoinHashTable.evaluate(b, node.probeKeys())) : keyless(n);
+        if (type == JoinType.INNER && table.uniqueKeys()) {
+            int matches = ProbeView.matches(chainHeads, n);
+            if (matches == 0) {
+                return null;
+            }
+            if (ProbeView.pays(b.rowCount(), matches, probeTypes.size(), buildTypes.size())) {
+                return ProbeView.of(b, chainHeads, matches, table.rows(), residual);
+            }
+        }
         if (!needPairs) {
             if (type.outputsBuildOnly()) {
                 markChains(chainHeads);

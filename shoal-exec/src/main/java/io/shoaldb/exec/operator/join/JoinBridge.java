@@ -11,7 +11,9 @@ import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,8 +28,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * only the partitions that stayed in memory, and its probe driver joins the written-out ones afterwards
  * ({@link SpilledJoin}). A broadcast build whose rows, summed over its drivers, outgrow the threshold becomes one
  * {@link BroadcastSpillingBuild} shared by its drivers (one set of written-out partitions); the shared table holds
- * the rest, and the probe drivers share the written-out partitions ({@link BroadcastSpilledProbe}). Its runtime
- * filters are then not published (they would have to be computed from the rows on disk too). NOT IN (always
+ * the rest, and the probe drivers share the written-out partitions ({@link BroadcastSpilledProbe}). Runtime filters
+ * are published once every table is built, from all of them; not when a build spilled (they would have to be computed
+ * from the rows on disk too). NOT IN (always
  * broadcast) depends on two facts about the whole build side - is it empty, has it a NULL key - which are recorded
  * before the rows are partitioned; the rest is per key and spills like an anti join.
  */
@@ -84,7 +87,10 @@ public final class JoinBridge implements PipelineSink {
         this.sawNullKey = notIn ? new boolean[buildDrivers] : null;
     }
 
-    /** A probe-side scan this (broadcast) build filters once complete; call before the build runs. */
+    /**
+     * A probe-side scan this build filters once complete (a broadcast table, or the last of the tables of a partitioned
+     * or colocated join); call before the build runs.
+     */
     public void addRuntimeFilter(RuntimeFilterSlot slot) {
         runtimeFilters.add(slot);
     }
@@ -166,9 +172,18 @@ public final class JoinBridge implements PipelineSink {
                 rows = take(driver);
             }
             JoinHashTable table = JoinHashTable.build(rows, node.buildKeys(), node.nullSafe(), probersPerTable);
+            List<Batch> all = null;
             synchronized (this) {
                 tables[driver] = table;
                 spilled[driver] = result;
+                if (--unfinished == 0 && !runtimeFilters.isEmpty()
+                        && Arrays.stream(spilled).allMatch(Objects::isNull)) {
+                    all = Arrays.stream(tables).map(JoinHashTable::rows).toList();
+                }
+            }
+            if (all != null) { // the last table is built: the filters cover every table's keys
+                List<Batch> rowsOfAllTables = all;
+                runtimeFilters.forEach(slot -> slot.publish(rowsOfAllTables));
             }
             return;
         }

@@ -26,12 +26,14 @@ final class JoinHashTable {
     private final int[] next;
     private final List<Boolean> nullSafe;
     private final boolean hasNullKey;
+    private final boolean uniqueKeys;
     private final BitSet matched = new BitSet();
     private int probers;
 
     private JoinHashTable(Batch rows, GroupByHash hash, int[] head, int[] next, List<Boolean> nullSafe,
-                          boolean hasNullKey, int probers) {
+                          boolean hasNullKey, boolean uniqueKeys, int probers) {
         this.nullSafe = nullSafe;
+        this.uniqueKeys = uniqueKeys;
         this.rows = rows;
         this.hash = hash;
         this.head = head;
@@ -55,7 +57,7 @@ final class JoinHashTable {
             for (int r = 0; r < n; r++) {
                 next[r] = r + 1 < n ? r + 1 : -1;
             }
-            return new JoinHashTable(rows, null, new int[] {n > 0 ? 0 : -1}, next, List.of(), false, probers);
+            return new JoinHashTable(rows, null, new int[] {n > 0 ? 0 : -1}, next, List.of(), false, false, probers);
         }
         Batch keyBatch = evaluate(rows, keys);
         int[] nonNull = new int[n];
@@ -71,7 +73,7 @@ final class JoinHashTable {
             next[row] = head[groups[i]];
             head[groups[i]] = row;
         }
-        return new JoinHashTable(rows, hash, head, next, nullSafe, count < n, probers);
+        return new JoinHashTable(rows, hash, head, next, nullSafe, count < n, hash.groupCount() == count, probers);
     }
 
     /** The key expressions evaluated over a batch: one flat column per key, one row per position. */
@@ -127,6 +129,11 @@ final class JoinHashTable {
 
     boolean hasNullKey() {
         return hasNullKey;
+    }
+
+    /** Whether every chain is one row: a probe row matches at most one build row (a key of the build side). */
+    boolean uniqueKeys() {
+        return uniqueKeys;
     }
 
     /** First build row of each probe key's chain (-1: no match); {@code keyBatch} from {@link #evaluate}. */

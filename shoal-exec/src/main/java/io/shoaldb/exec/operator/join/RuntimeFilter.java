@@ -23,9 +23,10 @@ import java.util.List;
  * @param scanColumn position among the scan's columns of the probe key
  * @param tableColumn table column position of the probe key (for zone maps)
  * @param values the distinct build keys, or null when there are more than {@link RuntimeFilterSlot#MAX_VALUES}
+ * @param keys for 32/64-bit keys, the membership test of all build keys (however many), else null
  */
 public record RuntimeFilter(int scanColumn, int tableColumn, DataType type, Object min, Object max,
-                            List<Object> values) {
+                            List<Object> values, KeyMembership keys) {
     /** The row condition, over the scan's columns. */
     public Expr rowFilter() {
         ColumnRef column = new ColumnRef(scanColumn, type);
@@ -36,19 +37,12 @@ public record RuntimeFilter(int scanColumn, int tableColumn, DataType type, Obje
                 new Comparison(Comparison.Op.LE, column, new Literal(max, type))));
     }
 
-    /** The row filter compiled: a typed range + hash-set kernel for integer-like keys, else the expression. */
+    /** The row filter compiled: a typed range + membership kernel for integer-like keys, else the expression. */
     public FilterExpression compile() {
         FilterExpression general = ExpressionCompiler.compileFilter(rowFilter());
         PhysicalType physical = PhysicalType.of(type);
         if (physical != PhysicalType.INT32 && physical != PhysicalType.INT64) {
             return general;
-        }
-        LongKeySet keys = null;
-        if (values != null) {
-            keys = new LongKeySet(values.size());
-            for (Object v : values) {
-                keys.add(raw(physical, v));
-            }
         }
         return new IntegerKeyFilter(scanColumn, raw(physical, min), raw(physical, max), keys, general);
     }

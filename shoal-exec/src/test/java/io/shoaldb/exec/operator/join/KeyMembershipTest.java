@@ -1,0 +1,57 @@
+package io.shoaldb.exec.operator.join;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class KeyMembershipTest {
+    private static KeyMembership of(long... keys) {
+        long min = Arrays.stream(keys).min().orElseThrow();
+        long max = Arrays.stream(keys).max().orElseThrow();
+        long distinct = Arrays.stream(keys).distinct().count();
+        return KeyMembership.of(min, max, keys.length, distinct <= RuntimeFilterSlot.MAX_VALUES ? (int) distinct : -1,
+                action -> Arrays.stream(keys).forEach(action));
+    }
+
+    @Test
+    void keysOverASmallRangeAreABitmapAndExact() {
+        long[] keys = new long[200_000];
+        Arrays.setAll(keys, i -> 7L * i + 1_000_000L); // spread like one year's order keys
+        KeyMembership m = of(keys);
+        assertThat(m).isInstanceOf(KeyMembership.Bitmap.class);
+        for (long k = 999_990L; k < 1_000_100L; k++) {
+            assertThat(m.mayContain(k)).as("key %d", k).isEqualTo(k >= 1_000_000L && (k - 1_000_000L) % 7 == 0);
+        }
+        assertThat(m.mayContain(Long.MIN_VALUE)).isFalse();
+        assertThat(m.mayContain(Long.MAX_VALUE)).isFalse();
+    }
+
+    @Test
+    void fewKeysOverAWideRangeAreAnExactSet() {
+        long[] keys = new long[5000];
+        Arrays.setAll(keys, i -> (long) i << 32);
+        KeyMembership m = of(keys);
+        assertThat(m).isInstanceOf(KeyMembership.HashSet.class);
+        assertThat(Arrays.stream(keys).allMatch(m::mayContain)).isTrue();
+        assertThat(m.mayContain(1L << 31)).isFalse();
+        assertThat(m.mayContain(-1L)).isFalse();
+        // the extremes of 64 bits, where the range overflows
+        KeyMembership extremes = of(Long.MIN_VALUE, Long.MAX_VALUE, 0L);
+        assertThat(extremes.mayContain(Long.MIN_VALUE)).isTrue();
+        assertThat(extremes.mayContain(Long.MAX_VALUE)).isTrue();
+        assertThat(extremes.mayContain(1L)).isFalse();
+    }
+
+    @Test
+    void manyKeysOverAWideRangeAreABloomFilterWithoutFalseNegativesAndFewFalsePositives() {
+        SplittableRandom random = new SplittableRandom(42);
+        long[] keys = random.longs(200_000).toArray();
+        KeyMembership m = of(keys);
+        assertThat(m).isInstanceOf(KeyMembership.Bloom.class);
+        assertThat(Arrays.stream(keys).allMatch(m::mayContain)).isTrue();
+        long others = random.longs(100_000).filter(m::mayContain).count();
+        assertThat(others).isLessThan(3_000); // about 1% pass
+    }
+}
