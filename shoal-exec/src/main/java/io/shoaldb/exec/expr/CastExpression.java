@@ -89,6 +89,9 @@ final class CastExpression implements VectorExpression {
                     return new LongVector(type, n, out, Nulls.copy(x.validity(), n));
                 }
                 if (v instanceof LongVector x && (isInteger(from) || from.id() == TypeId.DECIMAL)) {
+                    if (factor == 1) { // a wider precision at the same scale: the same values (vectors are immutable)
+                        return new LongVector(type, n, x.values(), x.validity());
+                    }
                     long[] out = new long[n];
                     long[] s = x.values();
                     for (int i = 0; i < n; i++) {
@@ -104,6 +107,12 @@ final class CastExpression implements VectorExpression {
             if (factor > 0) {
                 long[] s = x.values();
                 long[] hi = new long[n];
+                if (factor == 1) { // the low words are the values themselves; the high words their sign
+                    for (int i = 0; i < n; i++) {
+                        hi[i] = s[i] >> 63;
+                    }
+                    return new Int128Vector(type, n, hi, s, x.validity());
+                }
                 long[] lo = new long[n];
                 for (int i = 0; i < n; i++) {
                     hi[i] = Math.multiplyHigh(s[i], factor);

@@ -22,8 +22,12 @@ public final class RowComparator {
     }
 
     private final KeyCompare[] keys;
+    private final Batch batch;
+    private final List<SortKey> sortKeys;
 
     public RowComparator(Batch batch, List<SortKey> sortKeys) {
+        this.batch = batch;
+        this.sortKeys = sortKeys;
         keys = new KeyCompare[sortKeys.size()];
         for (int k = 0; k < keys.length; k++) {
             SortKey key = sortKeys.get(k);
@@ -59,12 +63,31 @@ public final class RowComparator {
         return 0;
     }
 
-    /** Row numbers {@code 0 .. n-1} sorted stably (merge sort on int[], no boxing). */
+    /**
+     * Row numbers {@code 0 .. n-1} sorted stably: by {@link PackedKeySort} when the leading key is a fixed-width
+     * number, else a merge sort on int[] (no boxing) with this comparator.
+     */
     public int[] sortedRows(int n) {
+        if (n > 1 && !sortKeys.isEmpty()) {
+            int[] packed = PackedKeySort.sortedRows(batch, sortKeys, n, this);
+            if (packed != null) {
+                return packed;
+            }
+        }
+        return comparatorSortedRows(n);
+    }
+
+    /** {@link #sortedRows} by comparisons only (the way every batch was sorted before {@link PackedKeySort}). */
+    int[] comparatorSortedRows(int n) {
         int[] rows = Flat.identity(n);
         int[] tmp = new int[n];
         mergeSort(rows, tmp, 0, n);
         return rows;
+    }
+
+    /** Sorts {@code rows[from .. to)} stably by every key; {@code tmp} is scratch space at least {@code to} long. */
+    void sortRange(int[] rows, int[] tmp, int from, int to) {
+        mergeSort(rows, tmp, from, to);
     }
 
     private void mergeSort(int[] a, int[] tmp, int from, int to) {

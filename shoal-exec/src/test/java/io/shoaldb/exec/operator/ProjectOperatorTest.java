@@ -1,0 +1,77 @@
+package io.shoaldb.exec.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shoaldb.sql.planner.physical.expr.Arithmetic;
+import io.shoaldb.sql.planner.physical.expr.ColumnRef;
+import io.shoaldb.sql.planner.physical.expr.Expr;
+import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.BatchBuilder;
+import io.shoaldb.vector.type.DataType;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A projection over a batch with a selection gives the selected rows, in order, whether its expressions read each
+ * column once (each reference gathers its rows) or share columns (the read columns are gathered once per batch).
+ */
+class ProjectOperatorTest {
+    private static final DataType PRICE = DataType.decimal(15, 2);
+    private static final DataType PRODUCT = DataType.decimal(31, 4);
+
+    @Test
+    void sharedColumnsGiveTheSelectedRows() {
+        ColumnRef price = new ColumnRef(0, PRICE);
+        ColumnRef discount = new ColumnRef(2, PRICE);
+        List<Expr> shared = List.of(price, new Arithmetic(Arithmetic.Op.MULTIPLY, price, discount, PRODUCT), discount,
+                new ColumnRef(3, DataType.varchar(5)));
+        List<Expr> single = List.of(price, new ColumnRef(3, DataType.varchar(5)));
+        assertThat(rows(shared)).containsExactly(
+                List.of(new BigDecimal("1.00"), new BigDecimal("0.1000"), new BigDecimal("0.10"), "b"),
+                List.of(new BigDecimal("3.00"), new BigDecimal("0.9000"), new BigDecimal("0.30"), "d"),
+                java.util.Arrays.asList(new BigDecimal("4.00"), null, null, "e"));
+        assertThat(rows(single)).containsExactly(List.of(new BigDecimal("1.00"), "b"),
+                List.of(new BigDecimal("3.00"), "d"), List.of(new BigDecimal("4.00"), "e"));
+    }
+
+    /** Projects rows 1, 3 and 4 of five rows (price, an unread column, discount, a string). */
+    private static List<List<Object>> rows(List<Expr> expressions) {
+        List<DataType> types = List.of(PRICE, DataType.BIGINT, PRICE, DataType.varchar(5));
+        BatchBuilder b = new BatchBuilder(types, 5);
+        b.appendRow(new BigDecimal("0.00"), 10L, new BigDecimal("0.00"), "a");
+        b.appendRow(new BigDecimal("1.00"), 11L, new BigDecimal("0.10"), "b");
+        b.appendRow(new BigDecimal("2.00"), 12L, new BigDecimal("0.20"), "c");
+        b.appendRow(new BigDecimal("3.00"), 13L, new BigDecimal("0.30"), "d");
+        b.appendRow(new BigDecimal("4.00"), 14L, null, "e");
+        Batch selected = b.build().withSelection(new int[] {1, 3, 4}, 3);
+        Operator input = new Operator() {
+            private boolean sent;
+
+            @Override
+            public Batch next() {
+                if (sent) {
+                    return null;
+                }
+                sent = true;
+                return selected;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Batch out = new ProjectOperator(input, expressions).next();
+        assertThat(out.selection()).isNull();
+        List<List<Object>> rows = new ArrayList<>();
+        for (int r = 0; r < out.positionCount(); r++) {
+            List<Object> row = new ArrayList<>();
+            for (int c = 0; c < out.columnCount(); c++) {
+                row.add(out.getObject(r, c));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+}
