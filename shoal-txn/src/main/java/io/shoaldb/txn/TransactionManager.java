@@ -90,7 +90,7 @@ public final class TransactionManager implements AutoCloseable {
     public static TransactionManager open(FilesFacade files, Path txnDir, RowsetPublisher publisher,
             TxnOptions options) {
         CommitLog log = CommitLog.open(files, txnDir, options.checkpointEvery(),
-                () -> options.clock().millis() - options.labelKeepMax().toMillis());
+                () -> options.clock().millis() - options.labelKeepMax().toMillis(), options.commitLogSegmentBytes());
         return new TransactionManager(log, publisher, options, txnDir);
     }
 

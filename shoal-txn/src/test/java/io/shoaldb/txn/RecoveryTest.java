@@ -46,6 +46,7 @@ class RecoveryTest {
     @Test
     void tornCommitRecordAtEveryByteOffsetIsDroppedAndTheNextCommitWorks() throws Exception {
         Fixture f = new Fixture(dir);
+        f.options = f.options.withCommitLogSegmentBytes(0); // segments that grow by appending
         try (TransactionManager m = f.open()) {
             load(m, "kept", Map.of(1L, 11L));
         }
@@ -73,6 +74,106 @@ class RecoveryTest {
             assertThat(m.visibleVersion(1)).isEqualTo(2);
             assertThat(m.find(DB, "torn").orElseThrow().state()).isEqualTo(TxnState.VISIBLE);
         }
+    }
+
+    @Test
+    void tornCommitRecordInAPreallocatedSegmentIsDroppedAtEveryByteOffset() throws Exception {
+        Fixture f = new Fixture(dir);
+        f.options = f.options.withCommitLogSegmentBytes(64 * 1024);
+        try (TransactionManager m = f.open()) {
+            load(m, "kept", Map.of(1L, 11L));
+        }
+        Path segment = onlySegment();
+        byte[] kept = Files.readAllBytes(segment);
+        assertThat(kept).hasSize(64 * 1024); // the file never grows: records are written over its zeros
+        long tornTxn;
+        try (TransactionManager m = f.open()) {
+            tornTxn = load(m, "torn", Map.of(1L, 12L)).txnId();
+        }
+        byte[] whole = Files.readAllBytes(segment);
+        assertThat(whole).hasSize(64 * 1024);
+        int start = java.util.Arrays.mismatch(kept, whole);
+        int end = lastNonZero(whole) + 1;
+        assertThat(start).isPositive().isLessThan(end);
+        for (int cut = start; cut < end; cut++) {
+            // What a crash in the middle of the in-place write leaves: the record's first bytes, then the zeros.
+            byte[] torn = whole.clone();
+            java.util.Arrays.fill(torn, cut, end, (byte) 0);
+            Files.write(segment, torn);
+            try (TransactionManager m = f.open()) {
+                assertThat(m.find(tornTxn)).as("cut at %d", cut).isEmpty();
+                assertThat(m.find(DB, "torn")).isEmpty();
+                assertThat(m.visibleVersion(1)).isEqualTo(1);
+            }
+        }
+        byte[] torn = whole.clone();
+        java.util.Arrays.fill(torn, start + 5, end, (byte) 0);
+        Files.write(segment, torn);
+        try (TransactionManager m = f.open()) {
+            assertThat(load(m, "torn", Map.of(1L, 12L)).versionByTable()).containsEntry(1L, 2L);
+        }
+        try (TransactionManager m = f.open()) {
+            assertThat(m.visibleVersion(1)).isEqualTo(2);
+            assertThat(m.find(DB, "torn").orElseThrow().state()).isEqualTo(TxnState.VISIBLE);
+        }
+    }
+
+    @Test
+    void fullPreallocatedSegmentsRollAndEveryCommitSurvivesReopen() throws Exception {
+        Fixture f = new Fixture(dir);
+        f.options = f.options.withCommitLogSegmentBytes(1024);
+        Map<Long, RecoveredTable> live;
+        try (TransactionManager m = f.open()) {
+            for (int i = 0; i < 20; i++) {
+                load(m, "roll" + i, Map.of(1L, 11L));
+            }
+            live = snapshot(f.publisher);
+        }
+        List<Path> segments;
+        try (Stream<Path> s = Files.list(dir)) {
+            segments = s.filter(p -> p.getFileName().toString().startsWith("txnlog-")).sorted().toList();
+        }
+        assertThat(segments).hasSizeGreaterThan(2);
+        for (Path p : segments) {
+            assertThat(Files.size(p)).as("%s", p).isEqualTo(1024); // each one a whole preallocated file
+        }
+        try (TransactionManager m = f.open()) {
+            assertThat(m.recoveredTables()).isEqualTo(live);
+            assertThat(m.visibleVersion(1)).isEqualTo(20);
+            assertThat(m.find(DB, "roll19").orElseThrow().state()).isEqualTo(TxnState.VISIBLE);
+            assertThat(load(m, "after", Map.of(1L, 11L)).versionByTable()).containsEntry(1L, 21L);
+        }
+    }
+
+    @Test
+    void garbageAfterTheZeroFilledEndOfAnOlderSegmentRefusesToOpen() throws Exception {
+        Fixture f = new Fixture(dir);
+        f.options = f.options.withCommitLogSegmentBytes(1024);
+        try (TransactionManager m = f.open()) {
+            for (int i = 0; i < 20; i++) {
+                load(m, "roll" + i, Map.of(1L, 11L));
+            }
+        }
+        Path first;
+        try (Stream<Path> s = Files.list(dir)) {
+            first = s.filter(p -> p.getFileName().toString().startsWith("txnlog-")).sorted().findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(first);
+        bytes[bytes.length - 1] = 0x7f; // not a zero-filled end any more, and no valid record follows
+        Files.write(first, bytes);
+        assertThatThrownBy(f::open)
+                .isInstanceOfSatisfying(ShoalException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.CORRUPT_FILE))
+                .hasMessageContaining(first.getFileName().toString());
+    }
+
+    private static int lastNonZero(byte[] bytes) {
+        for (int i = bytes.length - 1; i >= 0; i--) {
+            if (bytes[i] != 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

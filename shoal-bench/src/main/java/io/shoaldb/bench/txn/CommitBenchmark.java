@@ -54,6 +54,13 @@ public class CommitBenchmark {
     @Param("1000")
     public int checkpointEvery;
 
+    /**
+     * The commit log's preallocated segment size: 0 = segments that grow by appending (each commit's fsync
+     * also commits file-system metadata), the default 16 MiB = written in place and fdatasynced.
+     */
+    @Param({"0", "16777216"})
+    public long commitLogSegmentBytes;
+
     private Path dir;
     private TransactionManager manager;
 
@@ -72,7 +79,8 @@ public class CommitBenchmark {
     public void setUp() {
         dir = TempDirs.create("txn");
         manager = TransactionManager.open(new LocalFiles(), dir, new NoPublisher(),
-                TxnOptions.defaults().withCheckpointEvery(checkpointEvery));
+                TxnOptions.defaults().withCheckpointEvery(checkpointEvery)
+                        .withCommitLogSegmentBytes(commitLogSegmentBytes));
     }
 
     @TearDown

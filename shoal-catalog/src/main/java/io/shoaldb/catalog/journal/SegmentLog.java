@@ -3,6 +3,8 @@ package io.shoaldb.catalog.journal;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.io.DurableFiles;
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.common.io.SpareFile;
+import io.shoaldb.common.io.ZeroFilledFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -27,6 +29,15 @@ import org.slf4j.LoggerFactory;
  * frame (one followed by a valid frame), a bad header, a gap in sequences or an entry that does not apply is corruption of acknowledged
  * data: opening fails with CORRUPT_FILE naming the file, and nothing is repaired.
  *
+ * <p><b>Preallocated segments</b> ({@code segmentBytes > 0}, the transaction commit log): every segment is
+ * created as {@code segmentBytes} of zeros (a spare renamed into place, filled in the background ahead of
+ * need), appends write over those zeros and are made durable with an fdatasync, which - the file's size and
+ * blocks being unchanged - commits no file-system metadata. An append that does not fit in the rest of the
+ * segment first rolls to a new one (one directory fsync per segment). Reading, the end of the records in any
+ * segment is then the first frame position from which every byte is zero; a zero-filled tail of an older
+ * segment is its unused end, not damage (the next segment must still start right after its last sequence).
+ * Without preallocation (the catalog journal) segments grow by appending, as before.
+ *
  * <p>Appends write the frame at the end of the segment and fsync before returning. A failed fsync poisons the
  * log (the page cache may no longer match the disk, so nothing written later could be trusted); the next open
  * settles what reached the disk. A failed write (a full disk) has had nothing fsynced: the segment is cut back
@@ -40,17 +51,33 @@ public final class SegmentLog<E> implements AutoCloseable {
     private final Path dir;
     private final LogFormat format;
     private final EntryCodec<E> codec;
+    /** Size of a preallocated segment; 0 = segments grow by appending. */
+    private final long segmentBytes;
+    /** The zero-filled file the next preallocated segment is renamed from; null without preallocation. */
+    private final SpareFile spare;
     private Path activePath;
     private FileChannel active;
     private long activeEnd;
+    /** Bytes the active segment's file holds (its preallocated size); appends past it grow the file. */
+    private long activeCapacity;
     private long lastSequence;
     private IOException failure;
 
-    private SegmentLog(FilesFacade files, Path dir, LogFormat format, EntryCodec<E> codec) {
+    private SegmentLog(FilesFacade files, Path dir, LogFormat format, EntryCodec<E> codec, long segmentBytes) {
         this.files = files;
         this.dir = dir;
         this.format = format;
         this.codec = codec;
+        this.segmentBytes = segmentBytes;
+        this.spare = segmentBytes > 0 ? new SpareFile(files, sparePath(format, dir), segmentBytes) : null;
+    }
+
+    /**
+     * Where a preallocated log keeps its next segment ready. A {@code .tmp} name, which the owners delete at
+     * open ({@code DurableFiles.isLeftoverTemp}): a spare never holds anything acknowledged.
+     */
+    public static Path sparePath(LogFormat format, Path dir) {
+        return dir.resolve("spare-" + format.filePrefix() + ".tmp");
     }
 
     /**
@@ -59,7 +86,19 @@ public final class SegmentLog<E> implements AutoCloseable {
      */
     public static <E> SegmentLog<E> open(FilesFacade files, Path dir, LogFormat format, EntryCodec<E> codec,
             long imageSequence, Consumer<E> sink) {
-        SegmentLog<E> log = new SegmentLog<>(files, dir, format, codec);
+        return open(files, dir, format, codec, imageSequence, sink, 0);
+    }
+
+    /**
+     * As {@link #open(FilesFacade, Path, LogFormat, EntryCodec, long, Consumer)}, with new segments preallocated
+     * as {@code segmentBytes} of zeros (0: segments grow by appending).
+     */
+    public static <E> SegmentLog<E> open(FilesFacade files, Path dir, LogFormat format, EntryCodec<E> codec,
+            long imageSequence, Consumer<E> sink, long segmentBytes) {
+        if (segmentBytes < 0 || (segmentBytes > 0 && segmentBytes <= JournalFiles.HEADER_BYTES)) {
+            throw new IllegalArgumentException("segment size must be 0 or larger than the header: " + segmentBytes);
+        }
+        SegmentLog<E> log = new SegmentLog<>(files, dir, format, codec, segmentBytes);
         try {
             log.recover(imageSequence, sink);
         } catch (IOException e) {
@@ -81,6 +120,7 @@ public final class SegmentLog<E> implements AutoCloseable {
         }
         long last = -1; // last sequence read so far; -1 before the first segment
         long validEnd = 0;
+        boolean tornTail = false;
         for (int i = 0; i < segments.size(); i++) {
             Path segment = segments.get(i);
             boolean newest = i == segments.size() - 1;
@@ -98,11 +138,17 @@ public final class SegmentLog<E> implements AutoCloseable {
             while (offset < bytes.length) {
                 Frames.Read read = Frames.read(bytes, offset);
                 if (read.status() != Frames.Status.OK) {
+                    if (ZeroFilledFiles.allZero(bytes, offset) && (segmentBytes > 0 || !newest)) {
+                        // The unused, zero-filled end of a preallocated segment. (Without preallocation the
+                        // newest segment's zero tail is a torn append and cut off below, as it always was.)
+                        break;
+                    }
                     if (!newest || !isTornTail(bytes, offset)) {
                         throw corrupt(segment, "bad record at offset " + offset + " (" + read.status() + ")");
                     }
                     LOG.warn("Dropping a torn record at the end of {} (offset {}, {} bytes): it was never "
                             + "acknowledged", segment, offset, bytes.length - offset);
+                    tornTail = true;
                     break;
                 }
                 E entry = decode(segment, offset, read.payload());
@@ -135,11 +181,13 @@ public final class SegmentLog<E> implements AutoCloseable {
         lastSequence = last;
         activePath = segments.getLast();
         active = files.open(activePath, StandardOpenOption.WRITE);
-        if (active.size() > validEnd) {
+        if (active.size() > validEnd && (tornTail || segmentBytes == 0)) {
+            // Cut off the torn append. A preallocated segment is thereby full: the next append rolls.
             active.truncate(validEnd);
             files.fsync(active);
         }
         activeEnd = validEnd;
+        activeCapacity = active.size();
         deleteCovered(segments, imageSequence);
     }
 
@@ -216,15 +264,46 @@ public final class SegmentLog<E> implements AutoCloseable {
         files.fsyncDirectory(dir);
     }
 
-    /** Creates a segment whole (header only) crash-safely and makes it the one appended to. */
+    /**
+     * Creates a segment whole crash-safely and makes it the one appended to: header only, or, preallocated,
+     * the spare with the header written over its first bytes - as {@link DurableFiles#replace} does it, the
+     * file is complete and fsynced before the rename, and the directory is fsynced after it.
+     */
     private void startSegment(long firstSequence) throws IOException {
         Path path = JournalFiles.path(format, dir, firstSequence);
-        DurableFiles.replace(files, path, JournalFiles.header(format, firstSequence));
+        long capacity;
+        try {
+            if (spare == null) {
+                DurableFiles.replace(files, path, JournalFiles.header(format, firstSequence));
+                capacity = JournalFiles.HEADER_BYTES;
+            } else {
+                Path ready = spare.take();
+                try (FileChannel channel = files.open(ready, StandardOpenOption.WRITE)) {
+                    ByteBuffer header = JournalFiles.header(format, firstSequence);
+                    long position = 0;
+                    while (header.hasRemaining()) {
+                        position += channel.write(header, position);
+                    }
+                    files.fdatasync(channel);
+                }
+                files.moveAtomically(ready, path);
+                files.fsyncDirectory(dir);
+                capacity = segmentBytes;
+            }
+        } catch (IOException e) {
+            if (active != null && files.exists(path)) {
+                // The new segment may be on disk: appending on to the old one would put sequences there
+                // that the new one's name claims (the next open would refuse the log). Stop instead.
+                failure = e;
+            }
+            throw e;
+        }
         FileChannel channel = files.open(path, StandardOpenOption.WRITE);
         FileChannel old = active;
         active = channel;
         activePath = path;
         activeEnd = JournalFiles.HEADER_BYTES;
+        activeCapacity = capacity;
         if (old != null) {
             old.close();
         }
@@ -273,6 +352,9 @@ public final class SegmentLog<E> implements AutoCloseable {
             frame.put(Frames.frame(payload));
         }
         frame.flip();
+        if (spare != null && activeEnd > JournalFiles.HEADER_BYTES && activeEnd + bytes > activeCapacity) {
+            roll();
+        }
         long position = activeEnd;
         try {
             while (frame.hasRemaining()) {
@@ -283,13 +365,25 @@ public final class SegmentLog<E> implements AutoCloseable {
             throw e;
         }
         try {
-            files.fsync(active);
+            files.fdatasync(active);
         } catch (IOException e) {
             failure = e;
             throw e;
         }
         activeEnd = position;
         lastSequence = expected;
+        if (spare != null) {
+            spare.prepareAhead(); // the next segment's file, filled off this path while this one fills
+        }
+    }
+
+    /**
+     * The preallocated segment is full: continue in a new one, starting at the next sequence (what the
+     * full one holds stays; recovery reads across segments). A failure before the rename leaves the log as
+     * it was; one after it poisons the log ({@link #startSegment}).
+     */
+    private void roll() throws IOException {
+        startSegment(lastSequence + 1);
     }
 
     /**
@@ -300,6 +394,7 @@ public final class SegmentLog<E> implements AutoCloseable {
         try {
             active.truncate(activeEnd);
             files.fsync(active);
+            activeCapacity = activeEnd; // a preallocated segment is now full: the next append rolls
         } catch (IOException e) {
             cause.addSuppressed(e);
             failure = cause;
@@ -351,6 +446,9 @@ public final class SegmentLog<E> implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (spare != null) {
+            spare.close();
+        }
         if (active != null) {
             active.close();
             active = null;

@@ -35,6 +35,11 @@ public final class LocalFiles implements FilesFacade {
     }
 
     @Override
+    public void fdatasync(FileChannel channel) throws IOException {
+        channel.force(false);
+    }
+
+    @Override
     public void fsyncDirectory(Path dir) throws IOException {
         // On Linux a directory opened read-only can be fsynced; this is what makes a rename durable.
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {

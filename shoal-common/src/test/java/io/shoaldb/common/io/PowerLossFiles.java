@@ -145,14 +145,28 @@ public final class PowerLossFiles implements FilesFacade {
         }
     }
 
-    /** Durable bytes plus a random prefix of what was written after them (if the file still extends them). */
+    /**
+     * The durable bytes with a random prefix of the unsynced writes applied: from the first byte where the
+     * process's view differs from the durable bytes, a random number of the view's bytes replace (or, past
+     * the durable end, extend) them. Covers appends and writes in place over a preallocated file alike. A
+     * file the process shortened without an fsync keeps its durable bytes.
+     */
     private static byte[] survivingBytes(Node file, byte[] current, Random random) {
-        if (current == null || current.length <= file.durable.length
-                || !Arrays.equals(current, 0, file.durable.length, file.durable, 0, file.durable.length)) {
-            return file.durable;
+        byte[] durable = file.durable;
+        if (current == null || current.length < durable.length) {
+            return durable;
         }
-        int extra = random.nextInt(current.length - file.durable.length + 1);
-        return Arrays.copyOf(current, file.durable.length + extra);
+        int from = Arrays.mismatch(current, 0, durable.length, durable, 0, durable.length);
+        if (from < 0) {
+            from = durable.length;
+        }
+        if (from == current.length) {
+            return durable;
+        }
+        int extra = random.nextInt(current.length - from + 1);
+        byte[] kept = Arrays.copyOf(durable, Math.max(durable.length, from + extra));
+        System.arraycopy(current, from, kept, from, extra);
+        return kept;
     }
 
     private static void clear(Path dir) throws IOException {

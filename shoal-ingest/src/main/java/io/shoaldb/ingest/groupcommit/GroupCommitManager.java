@@ -5,6 +5,7 @@ import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.ingest.groupcommit.GroupBatch.SealReason;
 import io.shoaldb.ingest.groupcommit.wal.WalDirectories;
+import io.shoaldb.ingest.groupcommit.wal.WalSpares;
 import io.shoaldb.ingest.groupcommit.wal.WalFormat;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.StorageEngine;
@@ -91,7 +92,7 @@ public final class GroupCommitManager implements AutoCloseable {
             GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer, ExecutorService committers) {
         this.ownsTimer = timer == null;
         CommitTimer t = timer == null ? new SystemCommitTimer() : timer;
-        WalDirectories dirs = new WalDirectories(files, walDirs);
+        WalDirectories dirs = new WalDirectories(files, walDirs, openSpares(files, walDirs, options));
         this.services = new Services(files, dirs, storage, txns,
                 (databaseId, tableId) -> resolver == null ? null : resolver.resolve(databaseId, tableId), t, committers,
                 new MemoryBudget(options.queueMemLimitBytes()), metrics, options,
@@ -100,6 +101,17 @@ public final class GroupCommitManager implements AutoCloseable {
         this.replayer = new WalReplayer(services);
         try {
             scanExisting();
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, walDirs, e.getMessage());
+        }
+    }
+
+    private static WalSpares openSpares(FilesFacade files, List<Path> walDirs, GroupCommitOptions options) {
+        if (options.walFileBytes() == 0) {
+            return null;
+        }
+        try {
+            return WalSpares.open(files, walDirs, options.walFileBytes());
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, walDirs, e.getMessage());
         }
@@ -736,6 +748,9 @@ public final class GroupCommitManager implements AutoCloseable {
         }
         if (ownsTimer) {
             services.timer().close();
+        }
+        if (services.dirs().spares() != null) {
+            services.dirs().spares().close();
         }
     }
 }

@@ -17,21 +17,26 @@ import java.util.Objects;
  *        soon as no load is in flight); see docs/group-commit.md "Adaptive sync commit"
  * @param minFreeBytes below this usable space in the best WAL directory, async loads run as sync ("disk short")
  * @param requestIdRetention how long a committed request id is remembered for de-duplicating retries
+ * @param walFileBytes size of the preallocated, zero-filled WAL files (0: WAL files grow by appending); see
+ *        docs/group-commit.md "Preallocated WAL files"
  */
 public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes, double walDiskLimitRatio,
-        Duration adaptiveWindow, long minFreeBytes, Duration requestIdRetention) {
+        Duration adaptiveWindow, long minFreeBytes, Duration requestIdRetention, long walFileBytes) {
     public static final int DEFAULT_MAX_WAL_NUM_PER_TABLE = 10;
     public static final long DEFAULT_QUEUE_MEM_LIMIT = 64L << 20;
     public static final double DEFAULT_WAL_DISK_LIMIT_RATIO = 0.8;
     public static final Duration DEFAULT_ADAPTIVE_WINDOW = Duration.ofMillis(1);
     public static final long DEFAULT_MIN_FREE_BYTES = 256L << 20;
     public static final Duration DEFAULT_REQUEST_ID_RETENTION = Duration.ofMinutes(10);
+    /** 8 MiB: some 80,000 one-row async loads; a batch that writes more grows its file. */
+    public static final long DEFAULT_WAL_FILE_BYTES = 8L << 20;
 
     public GroupCommitOptions {
         Objects.requireNonNull(adaptiveWindow, "adaptiveWindow");
         Objects.requireNonNull(requestIdRetention, "requestIdRetention");
         if (maxWalNumPerTable < 0 || queueMemLimitBytes < 1 || !(walDiskLimitRatio > 0 && walDiskLimitRatio <= 1)
-                || adaptiveWindow.isNegative() || minFreeBytes < 0 || requestIdRetention.isNegative()) {
+                || adaptiveWindow.isNegative() || minFreeBytes < 0 || requestIdRetention.isNegative()
+                || walFileBytes < 0) {
             throw new IllegalArgumentException("invalid group commit options " + this);
         }
     }
@@ -40,37 +45,42 @@ public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes,
     public GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes, double walDiskLimitRatio,
             Duration adaptiveWindow, long minFreeBytes) {
         this(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
-                DEFAULT_REQUEST_ID_RETENTION);
+                DEFAULT_REQUEST_ID_RETENTION, DEFAULT_WAL_FILE_BYTES);
     }
 
     public static GroupCommitOptions defaults() {
         return new GroupCommitOptions(DEFAULT_MAX_WAL_NUM_PER_TABLE, DEFAULT_QUEUE_MEM_LIMIT,
                 DEFAULT_WAL_DISK_LIMIT_RATIO, DEFAULT_ADAPTIVE_WINDOW, DEFAULT_MIN_FREE_BYTES,
-                DEFAULT_REQUEST_ID_RETENTION);
+                DEFAULT_REQUEST_ID_RETENTION, DEFAULT_WAL_FILE_BYTES);
     }
 
     public GroupCommitOptions withMaxWalNumPerTable(int n) {
         return new GroupCommitOptions(n, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
-                requestIdRetention);
+                requestIdRetention, walFileBytes);
     }
 
     public GroupCommitOptions withQueueMemLimitBytes(long bytes) {
         return new GroupCommitOptions(maxWalNumPerTable, bytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
-                requestIdRetention);
+                requestIdRetention, walFileBytes);
     }
 
     public GroupCommitOptions withAdaptiveWindow(Duration window) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, window, minFreeBytes,
-                requestIdRetention);
+                requestIdRetention, walFileBytes);
     }
 
     public GroupCommitOptions withMinFreeBytes(long bytes) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, bytes,
-                requestIdRetention);
+                requestIdRetention, walFileBytes);
     }
 
     public GroupCommitOptions withRequestIdRetention(Duration retention) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow,
-                minFreeBytes, retention);
+                minFreeBytes, retention, walFileBytes);
+    }
+
+    public GroupCommitOptions withWalFileBytes(long bytes) {
+        return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow,
+                minFreeBytes, requestIdRetention, bytes);
     }
 }

@@ -328,7 +328,8 @@ final class TableQueue {
         // The WAL gauges are published by the caller after unlocking: publishing takes every queue's lock.
         return WalWriter.create(services.files(), b.walPath,
                 new WalHeader(b.target.databaseId(), tableId, b.txnId(), b.label(), b.target.schema().columns()),
-                services.walHealth(), services.committers()); // its OS threads run the group fsyncs too
+                services.walHealth(), services.committers(), // its OS threads run the group fsyncs too
+                services.dirs().spares());
     }
 
     private String walName(GroupBatch b) {

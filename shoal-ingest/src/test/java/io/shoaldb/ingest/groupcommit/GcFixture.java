@@ -46,6 +46,7 @@ final class GcFixture implements AutoCloseable {
     GroupCommitManager manager;
     SimpleGroupCommitMetrics metrics;
     WriteTarget target;
+    TxnOptions txnOptions = TxnOptions.defaults();
     final List<AutoCloseable> toClose = new ArrayList<>();
 
     GcFixture(Path root) {
@@ -61,7 +62,7 @@ final class GcFixture implements AutoCloseable {
     GcFixture open(GroupCommitOptions options, CommitTimer timer) {
         DataPartitions partitions = DataPartitions.open(files, List.of(root.resolve("data")), 1, 8L << 30, 8);
         storage = new StorageEngine(files, partitions, StorageOptions.DEFAULT);
-        txns = TransactionManager.open(files, root.resolve("txn"), storage, TxnOptions.defaults());
+        txns = TransactionManager.open(files, root.resolve("txn"), storage, txnOptions);
         storage.registerTable(TABLE, SCHEMA, TABLETS);
         RecoveredTable rec = txns.recoveredTables().get(TABLE);
         if (rec != null) {

@@ -252,7 +252,7 @@ class GroupCommitManagerTest {
     @Test
     void tornTailsAtEveryOffsetReplayExactlyTheCompleteRecords() throws Exception {
         ManualTimer timer = new ManualTimer();
-        f = new GcFixture(dir).open(GcFixture.options(), timer);
+        f = new GcFixture(dir).open(GcFixture.options().withWalFileBytes(0), timer); // a WAL that grows
         // a real WAL of three loads (1, 2, 3 rows), taken before its commit
         f.manager.load(f.target, rows(0, 1), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
         List<Integer> ends = new ArrayList<>();
@@ -287,7 +287,7 @@ class GroupCommitManagerTest {
     @Test
     void aCorruptMiddleRecordReplaysTheValidPrefixSetsTheFileAsideAndStartContinues() throws Exception {
         ManualTimer timer = new ManualTimer();
-        f = new GcFixture(dir).open(GcFixture.options(), timer);
+        f = new GcFixture(dir).open(GcFixture.options().withWalFileBytes(0), timer); // a WAL that grows
         f.manager.load(f.target, rows(0, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
         f.manager.load(f.target, rows(2, 2), GroupCommitMode.ASYNC, LONG_INTERVAL, BIG, null);
         Path wal = f.walFiles().getFirst();

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * one (acknowledged or cut) and a few older ones are retried with their id, as a client would: a retry of an
  * acknowledged load returns the first load's label and transaction and loads nothing (the request-id log and
  * WAL keep the id across the power loss), a retried cut load ends up present exactly once.
+ * The commit log's segments and the WAL files are preallocated and small, so that commits and async loads
+ * write over zeros in place, segments roll and WAL files outgrow their preallocation within a round.
  * Rounds {@code -Dpowerloss.rounds} (default {@value #DEFAULT_ROUNDS}), seed {@code -Dpowerloss.seed} (fixed
  * by default so CI is repeatable; printed).
  */
@@ -35,6 +37,8 @@ class PowerLossTest {
     static final int DEFAULT_ROUNDS = 25;
     static final int THREADS = 4;
     static final long BIG = 64L << 20;
+    static final long COMMIT_LOG_SEGMENT_BYTES = 16 << 10;
+    static final long WAL_FILE_BYTES = 4 << 10;
 
     @TempDir
     Path dir;
@@ -66,7 +70,9 @@ class PowerLossTest {
         Path node = dir.resolve("node");
         PowerLossFiles files = new PowerLossFiles(node);
         for (int round = 0; round <= rounds; round++) {
-            GcFixture f = new GcFixture(node, files).open(GcFixture.options(), null);
+            GcFixture f = new GcFixture(node, files);
+            f.txnOptions = f.txnOptions.withCommitLogSegmentBytes(COMMIT_LOG_SEGMENT_BYTES);
+            f.open(GcFixture.options().withWalFileBytes(WAL_FILE_BYTES), null);
             f.manager.replay();
             verify(f, round);
             retry(f, random, round);

@@ -76,8 +76,11 @@ public final class CommitLog implements AutoCloseable {
      * Throws CORRUPT_FILE (naming file and offset) or IO_ERROR.
      *
      * @param labelCutoffMillis committed labels older than this are dropped at checkpoints
+     * @param segmentBytes size of preallocated, zero-filled segments (0: segments grow by appending), so that a
+     *     commit's fsync is an fdatasync over blocks already allocated (docs/catalog-journal.md)
      */
-    public static CommitLog open(FilesFacade files, Path dir, int checkpointEvery, LongSupplier labelCutoffMillis) {
+    public static CommitLog open(FilesFacade files, Path dir, int checkpointEvery, LongSupplier labelCutoffMillis,
+            long segmentBytes) {
         try {
             DurableFiles.createDirectories(files, dir);
             for (Path p : files.list(dir)) {
@@ -92,7 +95,7 @@ public final class CommitLog implements AutoCloseable {
         TxnImage loaded = image.read().map(bytes -> decodeImage(image.path(), bytes)).orElse(TxnImage.empty());
         DurableState state = DurableState.of(loaded);
         SegmentLog<TxnEntry> segments = SegmentLog.open(files, dir, FORMAT, TxnCodec.INSTANCE, loaded.lastSequence(),
-                entry -> state.apply(entry.record()));
+                entry -> state.apply(entry.record()), segmentBytes);
         return new CommitLog(image, segments, state, checkpointEvery, labelCutoffMillis);
     }
 

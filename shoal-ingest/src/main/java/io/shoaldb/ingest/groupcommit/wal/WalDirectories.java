@@ -22,13 +22,25 @@ public final class WalDirectories {
     private final List<Path> roots;
     private final Set<Path> durableDirs = ConcurrentHashMap.newKeySet();
     private final Map<Path, String> distressed = new ConcurrentHashMap<>();
+    private final WalSpares spares;
 
     public WalDirectories(FilesFacade files, List<Path> roots) {
+        this(files, roots, null);
+    }
+
+    /** With preallocated WAL files taken from (and recycled into) {@code spares}; null: WAL files grow. */
+    public WalDirectories(FilesFacade files, List<Path> roots, WalSpares spares) {
         if (roots.isEmpty()) {
             throw new IllegalArgumentException("group commit needs at least one WAL directory");
         }
         this.files = files;
         this.roots = List.copyOf(roots);
+        this.spares = spares;
+    }
+
+    /** The preallocated WAL files, or null when WAL files grow by appending. */
+    public WalSpares spares() {
+        return spares;
     }
 
     public List<Path> roots() {

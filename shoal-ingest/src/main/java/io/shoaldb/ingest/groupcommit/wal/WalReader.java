@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class WalReader {
     private static final Logger LOG = LoggerFactory.getLogger(WalReader.class);
+    private static final String ZERO_TAIL = "ignore zero-filled wal tail at offset ";
 
     private WalReader() {
     }
@@ -35,6 +36,11 @@ public final class WalReader {
     public static WalContents read(byte[] file, String source) {
         ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
         if (b.remaining() >= 4 && !Arrays.equals(Arrays.copyOf(file, 4), WalFormat.MAGIC)) {
+            if (b.getInt(0) == 0 && validRecordFrom(file, 4) < 0) {
+                // A preallocated file whose header never became durable (or a recycled one caught before its
+                // rename): no record in it was ever acknowledged.
+                return new WalContents(null, List.of(), "incomplete wal header: zero-filled", "");
+            }
             throw ErrorCode.CORRUPT_FILE.exception(source, "magic number does not match");
         }
         if (b.remaining() < 12) {
@@ -77,7 +83,7 @@ public final class WalReader {
             }
             int length = b.getInt();
             if (length == 0 && allZero(file, at)) {
-                tail = "ignore zero-filled wal tail at offset " + at;
+                tail = ZERO_TAIL + at;
                 break;
             }
             if (length > 0 && length > b.remaining()) {
@@ -123,6 +129,8 @@ public final class WalReader {
         }
         if (!damage.isEmpty()) {
             LOG.error("{}: {}", source, damage);
+        } else if (tail.startsWith(ZERO_TAIL)) {
+            LOG.debug("{}: {}", source, tail); // the unused end of a preallocated file
         } else if (!tail.isEmpty()) {
             LOG.warn("{}: {}", source, tail);
         }

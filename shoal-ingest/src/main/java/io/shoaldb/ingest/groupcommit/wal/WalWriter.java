@@ -35,6 +35,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * at once (their rows are in storage) and deletes the file. After a failed commit, {@link #closeForReplay}
  * fsyncs what was written and keeps the file for replay.
  *
+ * <p><b>Preallocated files</b> ({@link #create(FilesFacade, Path, WalHeader, WalHealth, Executor, WalSpares)}):
+ * the file is a zero-filled spare renamed to the WAL's name, appends write over its zeros, and a group fsync is
+ * an fdatasync that commits no file-system metadata (the size does not change; the first one also fsyncs the
+ * WAL's directory and the spare's, making the rename durable). Reading stops at the zero-filled rest
+ * ({@link WalReader}). After the batch is visible the file is recycled into the spares instead of deleted.
+ *
  * <p><b>Fsync-failure policy</b> (PostgreSQL's "fsyncgate": after a failed fsync the kernel may have dropped
  * the dirty pages and a later fsync can report success without writing them). A writer whose append or fsync
  * failed is <i>distressed</i>: it never appends or fsyncs again, and every load whose record lies past the
@@ -61,6 +67,8 @@ public final class WalWriter {
     private final WalHealth health;
     private final long headerBytes;
     private final Executor syncer;
+    /** Where the file came from and goes back to; null for a file that grows by appending. */
+    private final WalSpares spares;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private long written;
@@ -76,8 +84,9 @@ public final class WalWriter {
     private long fsyncs;
 
     private WalWriter(FilesFacade files, Path file, FileChannel channel, long headerBytes, WalHealth health,
-            Executor syncer) {
+            Executor syncer, WalSpares spares) {
         this.files = files;
+        this.spares = spares;
         this.file = file;
         this.channel = channel;
         this.headerBytes = headerBytes;
@@ -98,12 +107,27 @@ public final class WalWriter {
      */
     public static WalWriter create(FilesFacade files, Path file, WalHeader header, WalHealth health, Executor syncer)
             throws IOException {
-        FileChannel channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return create(files, file, header, health, syncer, null);
+    }
+
+    /**
+     * As {@link #create(FilesFacade, Path, WalHeader, WalHealth, Executor)}, the file being a zero-filled spare
+     * from {@code spares} renamed to {@code file} (null: a new file that grows by appending).
+     */
+    public static WalWriter create(FilesFacade files, Path file, WalHeader header, WalHealth health, Executor syncer,
+            WalSpares spares) throws IOException {
+        FileChannel channel;
+        if (spares == null) {
+            channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } else {
+            spares.moveInto(file);
+            channel = files.open(file, StandardOpenOption.WRITE);
+        }
         try {
             ByteBuffer h = WalFormat.encodeHeader(header);
             long length = h.remaining();
             DurableFiles.writeFully(channel, h);
-            return new WalWriter(files, file, channel, length, health, syncer);
+            return new WalWriter(files, file, channel, length, health, syncer, spares);
         } catch (IOException | RuntimeException e) {
             channel.close();
             files.deleteIfExists(file);
@@ -237,9 +261,9 @@ public final class WalWriter {
         lock.unlock();
         IOException error = null;
         try {
-            files.fsync(channel);
+            files.fdatasync(channel);
             if (syncDirectory) {
-                files.fsyncDirectory(file.getParent());
+                syncDirectories();
             }
         } catch (IOException e) {
             error = e;
@@ -258,6 +282,14 @@ public final class WalWriter {
         }
         report(error);
         return error;
+    }
+
+    /** The WAL's directory entry durable: its directory, and the directory its spare was renamed from. */
+    private void syncDirectories() throws IOException {
+        files.fsyncDirectory(file.getParent());
+        if (spares != null) {
+            files.fsyncDirectory(spares.rootOf(file));
+        }
     }
 
     /** Waits for a change until the deadline; false once it passed (an interrupt ends the wait too, flag kept). */
@@ -321,19 +353,29 @@ public final class WalWriter {
         }
     }
 
-    /** The transaction is visible: waiters return (their rows are in storage), the file is deleted durably. */
+    /**
+     * The transaction is visible: waiters return (their rows are in storage), the file is deleted durably (or
+     * recycled into the spares it came from).
+     */
     public void closeCommitted() throws IOException {
+        long end;
         lock.lock();
         try {
             committed = true;
             changed.signalAll();
             awaitNoSync();
             closed = true;
+            end = written;
         } finally {
             lock.unlock();
         }
-        channel.close();
-        files.deleteIfExists(file);
+        try {
+            if (spares == null || !spares.recycle(file, channel, end)) {
+                files.deleteIfExists(file);
+            }
+        } finally {
+            channel.close();
+        }
         files.fsyncDirectory(file.getParent());
     }
 
@@ -352,9 +394,9 @@ public final class WalWriter {
             settled = true;
             if (failure == null) {
                 try {
-                    files.fsync(channel);
+                    files.fdatasync(channel);
                     if (!directorySynced) {
-                        files.fsyncDirectory(file.getParent());
+                        syncDirectories();
                     }
                     durable = written;
                     directorySynced = true;
