@@ -76,7 +76,7 @@ public final class SegmentLog<E> implements AutoCloseable {
      * Where a preallocated log keeps its next segment ready. A {@code .tmp} name, which the owners delete at
      * open ({@code DurableFiles.isLeftoverTemp}): a spare never holds anything acknowledged.
      */
-    public static Path sparePath(LogFormat format, Path dir) {
+    private static Path sparePath(LogFormat format, Path dir) {
         return dir.resolve("spare-" + format.filePrefix() + ".tmp");
     }
 

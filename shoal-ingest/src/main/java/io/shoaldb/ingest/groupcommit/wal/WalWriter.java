@@ -120,7 +120,14 @@ public final class WalWriter {
         if (spares == null) {
             channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } else {
-            spares.moveInto(file);
+            try {
+                spares.moveInto(file);
+            } catch (IOException e) {
+                // Filling the WAL file with zeros is a write and an fsync in this directory: one that fails
+                // distresses it like a failed append, so the next WALs go to a healthy directory if any.
+                health.failed(file, e);
+                throw e;
+            }
             channel = files.open(file, StandardOpenOption.WRITE);
         }
         try {
