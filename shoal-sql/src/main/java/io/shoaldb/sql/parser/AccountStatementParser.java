@@ -1,6 +1,5 @@
 package io.shoaldb.sql.parser;
 
-import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.parser.StatementTokens.Token;
 import io.shoaldb.sql.tree.AccountName;
 import io.shoaldb.sql.tree.PasswordSpec;
@@ -51,16 +50,7 @@ final class AccountStatementParser {
         if (!StatementTokens.startsWithOneOf(text, FIRST_WORDS) || !mentionsPassword(text)) {
             return text;
         }
-        try {
-            SqlNode statement = tryParse(text);
-            if (statement != null) {
-                return statement.toString();
-            }
-        } catch (ShoalException malformed) {
-            // below
-        }
-        int quote = firstQuote(text);
-        return quote < 0 ? text : text.substring(0, quote) + "<redacted>";
+        return StatementTokens.redacted(text, AccountStatementParser::tryParse);
     }
 
     private static boolean mentionsPassword(String text) {
@@ -72,14 +62,6 @@ final class AccountStatementParser {
         return false;
     }
 
-    static int firstQuote(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\'' || text.charAt(i) == '"') {
-                return i;
-            }
-        }
-        return -1;
-    }
 
     private SqlNode statement() {
         Token first = t.get(0);

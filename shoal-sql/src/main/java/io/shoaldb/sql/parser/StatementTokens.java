@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -57,6 +58,28 @@ final class StatementTokens {
             end++;
         }
         return firstWords.contains(text.substring(i, end).toUpperCase(Locale.ROOT));
+    }
+
+    /**
+     * The text to log for a statement that may carry a secret: the unparsed form of what {@code parser} reads (which
+     * shows no secret); anything else (malformed, or a shape it does not know, such as a trailing ';'), cut before
+     * its first string.
+     */
+    static String redacted(String text, Function<String, SqlNode> parser) {
+        try {
+            SqlNode statement = parser.apply(text);
+            if (statement != null) {
+                return statement.toString();
+            }
+        } catch (ShoalException malformed) {
+            // below
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\'' || text.charAt(i) == '"') {
+                return text.substring(0, i) + "<redacted>";
+            }
+        }
+        return text;
     }
 
     Token get(int index) {

@@ -1,6 +1,5 @@
 package io.shoaldb.sql.parser;
 
-import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.parser.StatementTokens.Token;
 import io.shoaldb.sql.tree.SqlCreateStorageVault;
 import io.shoaldb.sql.tree.SqlSetDefaultStorageVault;
@@ -38,19 +37,10 @@ final class VaultStatementParser {
      * that does not parse, cut before its first string; any other statement as it is.
      */
     static String redactSecretKeys(String text) {
-        if (!text.toLowerCase(Locale.ROOT).contains("secret_key")) {
+        if (!StatementTokens.startsWithOneOf(text, FIRST_WORDS) || !text.toLowerCase(Locale.ROOT).contains("secret_key")) {
             return text;
         }
-        try {
-            SqlNode statement = tryParse(text);
-            if (statement != null) {
-                return statement.toString();
-            }
-        } catch (ShoalException malformed) {
-            // below
-        }
-        int quote = AccountStatementParser.firstQuote(text);
-        return quote < 0 ? text : text.substring(0, quote) + "<redacted>";
+        return StatementTokens.redacted(text, VaultStatementParser::tryParse);
     }
 
     private static boolean mentionsVault(String text) {

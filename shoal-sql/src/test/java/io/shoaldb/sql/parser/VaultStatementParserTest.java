@@ -63,5 +63,9 @@ class VaultStatementParserTest {
         String malformed = "CREATE STORAGE VAULT v PROPERTIES ('s3.secret_key' = 'hunter2' oops)";
         assertThat(DorisSqlParser.redactSecrets(malformed)).doesNotContain("hunter2").isNotEmpty();
         assertThat(DorisSqlParser.redactSecrets("SELECT 'vault'")).isEqualTo("SELECT 'vault'");
+        for (String unknownShape : new String[] {"CREATE STORAGE VAULT v PROPERTIES ('s3.secret_key' = 'hunter2');",
+                "CREATE USER 'u' IDENTIFIED BY 'hunter2';"}) {
+            assertThat(DorisSqlParser.redactSecrets(unknownShape)).as(unknownShape).doesNotContain("hunter2");
+        }
     }
 }
