@@ -196,6 +196,14 @@ class ColocationPlanTest {
         assertThat(joins).as(p.explain()).extracting(PhysicalHashJoin::distribution)
                 .containsOnly(PhysicalHashJoin.Distribution.BROADCAST);
         assertThat(all(p.root(), PhysicalScan.class)).as(p.explain()).noneMatch(PhysicalScan::byBucket);
+        // Q21 at SF10: a spilled broadcast build's partitions are joined by whichever driver takes them, so grouping
+        // its output by a column once taken for the bucket column in one step per driver split groups
+        PhysicalPlan grouped = plan("""
+                SELECT f_key, count(*) FROM fourbuckets WHERE NOT EXISTS (SELECT 1 FROM lineitem WHERE l_orderkey = f_key)
+                GROUP BY f_key""", Map.of("fourbuckets", 10_000L));
+        assertThat(only(grouped.root(), PhysicalHashJoin.class).type()).as(grouped.explain()).isEqualTo(JoinType.RIGHT_ANTI);
+        assertThat(all(grouped.root(), PhysicalHashAggregate.class)).as(grouped.explain())
+                .extracting(PhysicalHashAggregate::step).containsExactly(AggregateStep.FINAL, AggregateStep.PARTIAL);
     }
 
     /**
