@@ -39,6 +39,7 @@ import io.shoaldb.storage.scan.ScanRange;
 import io.shoaldb.storage.scan.ScanRanges;
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,8 @@ public final class LocalExecutionPlanner {
     private final ExecutionListener listener;
     /** Runtime filters join builds will publish, by the probe-side scan (node identity) that applies them. */
     private final Map<PhysicalScan, List<RuntimeFilterSlot>> runtimeFilters = new IdentityHashMap<>();
+    /** The output columns read above a join, for the joins under a projection ({@link JoinOutputDemand}). */
+    private final Map<PhysicalHashJoin, BitSet> joinDemand = new IdentityHashMap<>();
 
     /** A plan subtree as the part of a pipeline it becomes: its drivers, their operators, the builds it waits for. */
     private record Fragment(int drivers, Pipeline.Chain chain, List<Pipeline> dependencies) {
@@ -104,7 +107,10 @@ public final class LocalExecutionPlanner {
             case PhysicalValues v -> new Fragment(1, (i, self) -> new ValuesOperator(v), List.of());
             case PhysicalExchange e -> exchange(e);
             case PhysicalFilter f -> wrap(f.input(), in -> new FilterOperator(in, f.condition()));
-            case PhysicalProject p -> wrap(p.input(), in -> new ProjectOperator(in, p.expressions()));
+            case PhysicalProject p -> {
+                JoinOutputDemand.collect(p, joinDemand);
+                yield wrap(p.input(), in -> new ProjectOperator(in, p.expressions()));
+            }
             case PhysicalHashAggregate a -> wrap(a.input(), in -> new HashAggregationOperator(in, a, query.spill()));
             case PhysicalSort s -> wrap(s.input(), in -> new SortOperator(in, s.input().outputTypes(), s.keys(),
                     s.offset(), s.fetch(), query.spill()));
@@ -164,7 +170,8 @@ public final class LocalExecutionPlanner {
         List<Pipeline> dependencies = new ArrayList<>(probe.dependencies());
         dependencies.add(buildPipeline);
         return new Fragment(probe.drivers(),
-                (i, self) -> self.track(new HashJoinOperator(probe.chain().create(i, self), bridge, i, self)),
+                (i, self) -> self.track(new HashJoinOperator(probe.chain().create(i, self), bridge, i, self,
+                        joinDemand.get(j))),
                 dependencies);
     }
 

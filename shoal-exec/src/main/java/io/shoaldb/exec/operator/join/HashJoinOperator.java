@@ -11,6 +11,7 @@ import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.ConstantVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.BitSet;
 import java.util.List;
@@ -43,6 +44,9 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private final boolean needPairs;
     /** RIGHT_SEMI/RIGHT_ANTI: a pair with a build row already matched is not looked at again. */
     private final boolean skipMarked;
+    /** The pair columns copied (see {@link #copiedColumns}), or null for all. */
+    private final BitSet copied;
+    private final ColumnVector[] nullValues;
     private boolean started;
     /** NOT IN: facts about the whole build side, which a spilled partition's table does not show. */
     private boolean notInBuildEmpty;
@@ -67,6 +71,14 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
 
     /** @param self the driver running this operator: resumed when a spilled broadcast join's probers may go on */
     public HashJoinOperator(Operator probe, JoinBridge bridge, int driver, Driver self) {
+        this(probe, bridge, driver, self, null);
+    }
+
+    /**
+     * @param read the output columns the operators above read (the others of a pair batch are a NULL constant, not a
+     *             copy), or null when every column may be read
+     */
+    public HashJoinOperator(Operator probe, JoinBridge bridge, int driver, Driver self, BitSet read) {
         this.probe = probe;
         this.bridge = bridge;
         this.driver = driver;
@@ -78,6 +90,38 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         this.buildTypes = node.build().outputTypes();
         this.needPairs = type.outputsBuild() || residual != null;
         this.skipMarked = type.outputsBuildOnly();
+        this.copied = copiedColumns(read);
+        this.nullValues = new ColumnVector[probeTypes.size() + buildTypes.size()];
+    }
+
+    /**
+     * The pair columns to copy: those read above (when the join returns pairs) and those its residual reads; null for
+     * all of them.
+     */
+    private BitSet copiedColumns(BitSet read) {
+        if (read == null) {
+            return null;
+        }
+        BitSet copy = type.outputsBuild() ? (BitSet) read.clone() : new BitSet();
+        if (node.residual() != null) {
+            copy.or(ExprColumns.of(node.residual()));
+        }
+        return copy;
+    }
+
+    /** Column {@code c} of a pair batch: copied when read, else a NULL constant (nobody reads it). */
+    private ColumnVector pairColumn(int c, ColumnVector source, int[] positions, int count) {
+        if (copied == null || copied.get(c)) {
+            return source.copyPositions(positions, 0, count);
+        }
+        return placeholder(c, count);
+    }
+
+    private ColumnVector placeholder(int c, int count) {
+        if (nullValues[c] == null) {
+            nullValues[c] = NullVectors.of(c < probeTypes.size() ? probeTypes.get(c) : buildTypes.get(c - probeTypes.size()), 1);
+        }
+        return new ConstantVector(((ConstantVector) nullValues[c]).value(), count);
     }
 
     @Override
@@ -213,7 +257,9 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
                 return null;
             }
             if (ProbeView.pays(b.rowCount(), matches, probeTypes.size(), buildTypes.size())) {
-                return ProbeView.of(b, chainHeads, matches, table.rows(), residual);
+                return ProbeView.of(b, chainHeads, matches, table.rows(), residual,
+                        c -> copied == null || copied.get(probeTypes.size() + c) ? null
+                                : placeholder(probeTypes.size() + c, b.rowCount()));
             }
         }
         if (!needPairs) {
@@ -355,11 +401,11 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         }
         ColumnVector[] columns = new ColumnVector[probeTypes.size() + buildTypes.size()];
         for (int c = 0; c < probeTypes.size(); c++) {
-            columns[c] = current.column(c).copyPositions(probeRows, 0, count);
+            columns[c] = pairColumn(c, current.column(c), probeRows, count);
         }
         Batch rows = table.rows();
         for (int c = 0; c < buildTypes.size(); c++) {
-            columns[probeTypes.size() + c] = rows.column(c).copyPositions(buildRows, 0, count);
+            columns[probeTypes.size() + c] = pairColumn(probeTypes.size() + c, rows.column(c), buildRows, count);
         }
         return new Batch(count, columns);
     }

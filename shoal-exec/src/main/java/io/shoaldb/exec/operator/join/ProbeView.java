@@ -3,6 +3,7 @@ package io.shoaldb.exec.operator.join;
 import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
+import java.util.function.IntFunction;
 
 /**
  * The output of an INNER join for one probe batch when the build side's keys are unique, so that each probe row
@@ -37,8 +38,10 @@ final class ProbeView {
      * there is one; null when no row is left.
      *
      * @param heads per probe position, the one build row with its key, or -1
+     * @param unread per build column, a stand-in when nobody reads it (then it is not gathered), or null
      */
-    static Batch of(Batch probe, int[] heads, int matches, Batch build, FilterExpression residual) {
+    static Batch of(Batch probe, int[] heads, int matches, Batch build, FilterExpression residual,
+                    IntFunction<ColumnVector> unread) {
         int rows = probe.rowCount();
         int[] buildRow = new int[rows];
         int[] selected = new int[matches];
@@ -55,7 +58,8 @@ final class ProbeView {
             columns[c] = probe.column(c);
         }
         for (int c = 0; c < build.columnCount(); c++) {
-            columns[probe.columnCount() + c] = build.column(c).copyPositions(buildRow, 0, rows);
+            ColumnVector standIn = unread.apply(c);
+            columns[probe.columnCount() + c] = standIn != null ? standIn : build.column(c).copyPositions(buildRow, 0, rows);
         }
         Batch out = new Batch(rows, columns);
         if (residual != null) {

@@ -71,7 +71,7 @@ class ProbeViewTest {
         int matches = ProbeView.matches(heads, probe.positionCount());
         assertThat(matches).isEqualTo(3);
 
-        Batch out = ProbeView.of(probe, heads, matches, t.rows(), null);
+        Batch out = ProbeView.of(probe, heads, matches, t.rows(), null, c -> null);
 
         assertThat(out.column(0)).isSameAs(probe.column(0));
         assertThat(out.column(1)).isSameAs(probe.column(1)).isInstanceOf(DictionaryVector.class);
@@ -88,12 +88,12 @@ class ProbeViewTest {
         // over (probe k, probe s, build k, build name): the build name is not 'b'
         Expr notB = new Comparison(Comparison.Op.NE, new ColumnRef(3, DataType.varchar(10)),
                 new Literal("b", DataType.varchar(10)));
-        Batch out = ProbeView.of(probe, heads, 3, t.rows(), ExpressionCompiler.compileFilter(notB));
+        Batch out = ProbeView.of(probe, heads, 3, t.rows(), ExpressionCompiler.compileFilter(notB), c -> null);
         assertThat(rows(out)).containsExactly(List.of(10L, "x", 10L, "a"));
 
         Expr never = new Comparison(Comparison.Op.EQ, new ColumnRef(3, DataType.varchar(10)),
                 new Literal("zzz", DataType.varchar(10)));
-        assertThat(ProbeView.of(probe, heads, 3, t.rows(), ExpressionCompiler.compileFilter(never))).isNull();
+        assertThat(ProbeView.of(probe, heads, 3, t.rows(), ExpressionCompiler.compileFilter(never), c -> null)).isNull();
     }
 
     @Test

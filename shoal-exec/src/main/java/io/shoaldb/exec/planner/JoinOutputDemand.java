@@ -1,0 +1,61 @@
+package io.shoaldb.exec.planner;
+
+import io.shoaldb.exec.operator.join.ExprColumns;
+import io.shoaldb.sql.planner.physical.PhysicalFilter;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.sql.planner.physical.PhysicalNode;
+import io.shoaldb.sql.planner.physical.PhysicalProject;
+import java.util.BitSet;
+import java.util.Map;
+
+/**
+ * Which output columns of a join anything reads, when the join feeds a projection (directly, or through filters,
+ * other projections and the probe sides of other joins - operators of the same pipeline that read exactly the columns
+ * their expressions name). A join outputs every probe and build column, and TPC-H's projections above a chain of joins
+ * keep a few of them: the join then fills the others with a NULL constant instead of copying them. A join whose
+ * output is its build rows only (RIGHT_SEMI/RIGHT_ANTI) or whose output goes anywhere else (an aggregation, an exchange, a sink) is not listed and copies every column.
+ */
+final class JoinOutputDemand {
+    private JoinOutputDemand() {
+    }
+
+    /** Records, for the joins under {@code project}, the columns read; a join already recorded keeps its set. */
+    static void collect(PhysicalProject project, Map<PhysicalHashJoin, BitSet> demand) {
+        BitSet read = new BitSet();
+        project.expressions().forEach(e -> ExprColumns.add(e, read));
+        walk(project.input(), read, demand);
+    }
+
+    private static void walk(PhysicalNode node, BitSet read, Map<PhysicalHashJoin, BitSet> demand) {
+        switch (node) {
+            case PhysicalProject p -> {
+                BitSet in = new BitSet();
+                read.stream().filter(i -> i < p.expressions().size()).forEach(i -> ExprColumns.add(p.expressions().get(i), in));
+                walk(p.input(), in, demand);
+            }
+            case PhysicalFilter f -> {
+                BitSet in = (BitSet) read.clone();
+                ExprColumns.add(f.condition(), in);
+                walk(f.input(), in, demand);
+            }
+            case PhysicalHashJoin j -> {
+                // The top-down planner meets the outermost projection first: its demand is the one that counts.
+                // A RIGHT_SEMI/RIGHT_ANTI join outputs build columns, not pairs: it records none and copies all.
+                if (!j.type().outputsBuildOnly() && demand.putIfAbsent(j, read) != null) {
+                    return;
+                }
+                int probeWidth = j.probe().outputTypes().size();
+                BitSet probe = j.type().outputsBuildOnly() ? new BitSet() : read.get(0, probeWidth);
+                j.probeKeys().forEach(k -> ExprColumns.add(k, probe));
+                if (j.residual() != null) {
+                    BitSet residual = new BitSet();
+                    ExprColumns.add(j.residual(), residual);
+                    probe.or(residual.get(0, probeWidth));
+                }
+                walk(j.probe(), probe, demand);
+            }
+            default -> {
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.shoaldb.exec.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
+import io.shoaldb.sql.planner.physical.PhysicalNode;
+import io.shoaldb.sql.planner.physical.PhysicalProject;
+import io.shoaldb.sql.planner.physical.PhysicalValues;
+import io.shoaldb.sql.planner.physical.expr.ColumnRef;
+import io.shoaldb.sql.planner.physical.expr.Comparison;
+import io.shoaldb.sql.planner.physical.expr.Expr;
+import io.shoaldb.vector.type.DataType;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JoinOutputDemandTest {
+    private static PhysicalValues ints(int columns) {
+        return new PhysicalValues(Collections.nCopies(columns, DataType.INT), List.of());
+    }
+
+    private static ColumnRef col(int i) {
+        return new ColumnRef(i, DataType.INT);
+    }
+
+    private static PhysicalHashJoin join(PhysicalNode probe, PhysicalNode build, int probeKey, int buildKey,
+                                         Expr residual) {
+        return new PhysicalHashJoin(probe, build, JoinType.INNER, List.of(col(probeKey)), List.of(col(buildKey)),
+                List.of(false), residual, PhysicalHashJoin.Distribution.BROADCAST);
+    }
+
+    private static BitSet bits(int... columns) {
+        BitSet b = new BitSet();
+        for (int c : columns) {
+            b.set(c);
+        }
+        return b;
+    }
+
+    @Test
+    void aProjectionAboveAChainOfJoinsLetsEachCopyOnlyWhatIsReadAboveIt() {
+        // lower: (a0 a1 a2) x (b0 b1) on a0 = b0; upper: lower x (c0 c1) on b1 (column 4) = c0
+        PhysicalHashJoin lower = join(ints(3), ints(2), 0, 0, null);
+        PhysicalHashJoin upper = join(lower, ints(2), 4, 0, null);
+        Map<PhysicalHashJoin, BitSet> demand = new IdentityHashMap<>();
+        JoinOutputDemand.collect(new PhysicalProject(upper, List.of(col(6), col(1))), demand);
+        assertThat(demand.get(upper)).isEqualTo(bits(1, 6));
+        // what the upper join returns of its probe side, and its probe key
+        assertThat(demand.get(lower)).isEqualTo(bits(1, 4));
+    }
+
+    @Test
+    void theResidualsProbeColumnsAreReadFromBelowAndTheOutermostProjectionCounts() {
+        PhysicalHashJoin lower = join(ints(3), ints(2), 0, 0, null);
+        Expr residual = new Comparison(Comparison.Op.LT, col(2), col(5));
+        PhysicalHashJoin upper = join(lower, ints(2), 4, 0, residual);
+        // a column reordering (as the translator puts over a join that swapped its sides) under the real projection
+        PhysicalProject reorder = new PhysicalProject(upper, List.of(col(5), col(6), col(0), col(1), col(2), col(3),
+                col(4)));
+        Map<PhysicalHashJoin, BitSet> demand = new IdentityHashMap<>();
+        JoinOutputDemand.collect(new PhysicalProject(reorder, List.of(col(0))), demand);
+        JoinOutputDemand.collect(reorder, demand); // met later by the planner: changes nothing
+        assertThat(demand.get(upper)).isEqualTo(bits(5));
+        assertThat(demand.get(lower)).isEqualTo(bits(2, 4));
+    }
+}
