@@ -93,43 +93,8 @@ final class ColumnConstantFilter implements FilterExpression {
         long[] valid = v.validity();
         int k = 0;
         switch (v) {
-            case IntVector x -> {
-                int[] a = x.values();
-                int c = (int) longValue;
-                // The most common shapes get their own loop; the rest share the mask test.
-                switch (op) {
-                    case LT -> {
-                        for (int i = 0; i < count; i++) {
-                            int r = rows[i];
-                            out[k] = r;
-                            k += a[r] < c ? 1 : 0;
-                        }
-                    }
-                    case EQ -> {
-                        for (int i = 0; i < count; i++) {
-                            int r = rows[i];
-                            out[k] = r;
-                            k += a[r] == c ? 1 : 0;
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < count; i++) {
-                            int r = rows[i];
-                            out[k] = r;
-                            k += CompareMask.passes(mask, Integer.compare(a[r], c)) ? 1 : 0;
-                        }
-                    }
-                }
-            }
-            case LongVector x -> {
-                long[] a = x.values();
-                long c = longValue;
-                for (int i = 0; i < count; i++) {
-                    int r = rows[i];
-                    out[k] = r;
-                    k += CompareMask.passes(mask, Long.compare(a[r], c)) ? 1 : 0;
-                }
-            }
+            case IntVector x -> k = ints(x.values(), (int) longValue, rows, count, out);
+            case LongVector x -> k = longs(x.values(), longValue, rows, count, out);
             case DoubleVector x -> {
                 double[] a = x.values();
                 for (int i = 0; i < count; i++) {
@@ -164,6 +129,105 @@ final class ColumnConstantFilter implements FilterExpression {
             }
         }
         return valid == null ? k : dropNulls(valid, out, k);
+    }
+
+    /** One branch-free loop per operator: the operator is not tested per row (Q1's {@code l_shipdate <= date}). */
+    private int ints(int[] a, int c, int[] rows, int count, int[] out) {
+        int k = 0;
+        switch (op) {
+            case EQ -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] == c ? 1 : 0;
+                }
+            }
+            case NE -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] != c ? 1 : 0;
+                }
+            }
+            case LT -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] < c ? 1 : 0;
+                }
+            }
+            case LE -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] <= c ? 1 : 0;
+                }
+            }
+            case GT -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] > c ? 1 : 0;
+                }
+            }
+            case GE -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] >= c ? 1 : 0;
+                }
+            }
+        }
+        return k;
+    }
+
+    private int longs(long[] a, long c, int[] rows, int count, int[] out) {
+        int k = 0;
+        switch (op) {
+            case EQ -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] == c ? 1 : 0;
+                }
+            }
+            case NE -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] != c ? 1 : 0;
+                }
+            }
+            case LT -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] < c ? 1 : 0;
+                }
+            }
+            case LE -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] <= c ? 1 : 0;
+                }
+            }
+            case GT -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] > c ? 1 : 0;
+                }
+            }
+            case GE -> {
+                for (int i = 0; i < count; i++) {
+                    int r = rows[i];
+                    out[k] = r;
+                    k += a[r] >= c ? 1 : 0;
+                }
+            }
+        }
+        return k;
     }
 
     /** Null slots hold 0 and may have passed the value test; remove them (only when the vector has nulls). */

@@ -100,6 +100,9 @@ final class PackedKeySort {
      * when the column is not a fixed-width number (or its range needs all 64 bits).
      */
     private static Offsets offsets(FlatVector v, SortKey key, int n) {
+        if (!(v instanceof IntVector || v instanceof LongVector || v instanceof DoubleVector || v instanceof FloatVector)) {
+            return null; // before allocating: a string key first falls back at no cost
+        }
         long[] out = new long[n];
         switch (v) {
             case IntVector x -> {

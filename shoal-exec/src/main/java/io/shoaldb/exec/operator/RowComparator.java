@@ -78,7 +78,7 @@ public final class RowComparator {
     }
 
     /** {@link #sortedRows} by comparisons only (the way every batch was sorted before {@link PackedKeySort}). */
-    int[] comparatorSortedRows(int n) {
+    public int[] comparatorSortedRows(int n) {
         int[] rows = Flat.identity(n);
         int[] tmp = new int[n];
         mergeSort(rows, tmp, 0, n);
