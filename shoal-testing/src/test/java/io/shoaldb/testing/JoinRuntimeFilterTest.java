@@ -119,14 +119,6 @@ class JoinRuntimeFilterTest {
     }
 
     private long[] longs(String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            assertThat(rs.next()).isTrue();
-            long[] out = new long[rs.getMetaData().getColumnCount()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = rs.getLong(i + 1);
-            }
-            assertThat(rs.next()).isFalse();
-            return out;
-        }
+        return SingleRow.longs(s, sql);
     }
 }

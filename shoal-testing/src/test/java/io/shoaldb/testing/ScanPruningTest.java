@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
@@ -97,15 +96,7 @@ class ScanPruningTest {
     }
 
     private long[] longs(String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            assertThat(rs.next()).isTrue();
-            long[] out = new long[rs.getMetaData().getColumnCount()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = rs.getLong(i + 1);
-            }
-            assertThat(rs.next()).isFalse();
-            return out;
-        }
+        return SingleRow.longs(s, sql);
     }
 
     private static double delta(Map<String, Double> before, Map<String, Double> after, String name) {
