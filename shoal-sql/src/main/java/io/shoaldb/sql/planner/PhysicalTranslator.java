@@ -533,7 +533,8 @@ final class PhysicalTranslator {
         switch (relType) {
             case INNER -> {
                 type = JoinType.INNER;
-                swap = leftRows < rightRows;
+                swap = InnerJoinBuildSide.buildsLeft(leftRows, left.node().outputTypes().size(), rightRows,
+                        right.node().outputTypes().size());
             }
             case LEFT -> {
                 type = JoinType.LEFT;

@@ -71,6 +71,34 @@ class TpchJoinOrderTest {
     }
 
     /**
+     * Q5's last join puts customer (two columns) against the lineitem-orders-supplier-nation side (a dozen columns,
+     * estimated at about as many rows): the narrow side is the cheaper table to build, and the wide rows stream
+     * through as probe batches instead of being copied into it.
+     */
+    @Test
+    void q05BuildsTheNarrowCustomerSideOfItsLastJoin() {
+        PhysicalPlan p = plan("""
+                select n_name, sum(l_extendedprice * (1 - l_discount)) as revenue
+                from customer, orders, lineitem, supplier, nation, region
+                where c_custkey = o_custkey and l_orderkey = o_orderkey and l_suppkey = s_suppkey
+                    and c_nationkey = s_nationkey and s_nationkey = n_nationkey and n_regionkey = r_regionkey
+                    and r_name = 'ASIA' and o_orderdate >= date '1994-01-01'
+                    and o_orderdate < date '1994-01-01' + interval '1' year
+                group by n_name order by revenue desc""");
+        PhysicalHashJoin withCustomer = joinBringing(p.root(), "customer");
+        assertThat(PlanTables.of(withCustomer.build())).as(p.explain()).containsExactly("customer");
+    }
+
+    /** Equal costs as rows times (columns + a per-row share): fewer rows win at equal widths, fewer columns at equal rows. */
+    @Test
+    void theBuildSideIsTheOneWithFewerRowsTimesColumns() {
+        assertThat(InnerJoinBuildSide.buildsLeft(1_000, 2, 2_000, 2)).isTrue();
+        assertThat(InnerJoinBuildSide.buildsLeft(150_000, 2, 120_000, 12)).isTrue();
+        assertThat(InnerJoinBuildSide.buildsLeft(150_000, 2, 30_000, 12)).isFalse();
+        assertThat(InnerJoinBuildSide.buildsLeft(1_000, 3, 1_000, 3)).isFalse();
+    }
+
+    /**
      * TPC-H Q9 joins lineitem to partsupp on both of partsupp's key columns: one partsupp row per lineitem row,
      * not the product of two independent equalities' selectivities (which made the 600,000-row join look like
      * a few hundred rows and broadcast it). The filtered part table is joined to lineitem first.
