@@ -537,12 +537,16 @@ final class PhysicalTranslator {
                         right.node().outputTypes().size());
             }
             case LEFT -> {
-                type = JoinType.LEFT;
-                swap = false;
+                // A bigger non-preserved side is probed: the preserved side is hashed, and its rows nobody matched
+                // come from the last prober (RIGHT with the sides swapped; TPC-H Q13's customers and orders, which
+                // arrive as a RIGHT join below). Unlike a semi join's marking, a RIGHT join's probe costs what a LEFT
+                // join's does: the smaller side is built.
+                swap = rightRows > leftRows;
+                type = swap ? JoinType.RIGHT : JoinType.LEFT;
             }
             case RIGHT -> {
-                type = JoinType.LEFT;
-                swap = true;
+                swap = !(leftRows > rightRows);
+                type = swap ? JoinType.LEFT : JoinType.RIGHT;
             }
             case FULL -> {
                 type = JoinType.FULL;
@@ -621,11 +625,12 @@ final class PhysicalTranslator {
     /**
      * The bucket property of a join's output (probe columns, then build columns) that keeps its probe rows on their
      * drivers (broadcast or colocated): the probe side's, and for an inner join also the build columns the keys equate
-     * to its bucket columns, which hold the same values. Rows a FULL join pads with NULLs belong to no bucket.
+     * to its bucket columns, which hold the same values. Rows a FULL or RIGHT join pads with NULLs belong to no bucket
+     * (and come from whichever prober finishes last).
      */
     private static BucketDistribution joinedBuckets(JoinType type, BucketDistribution probe, List<Expr> probeKeys,
                                                     List<Expr> buildKeys, int probeWidth) {
-        if (probe == null || type == JoinType.FULL) {
+        if (probe == null || type.keepsUnmatchedBuild()) {
             return null;
         }
         if (type != JoinType.INNER) {

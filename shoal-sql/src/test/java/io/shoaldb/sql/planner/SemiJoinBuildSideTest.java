@@ -70,6 +70,42 @@ class SemiJoinBuildSideTest {
         assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("customer");
     }
 
+    /**
+     * TPC-H Q13: every customer with the count of its orders - a LEFT join whose orders side is bigger than the
+     * customers (ten times; estimated at 1.5 times under the NOT LIKE). The customers are hashed (broadcast) and the
+     * orders probe where they are read; the customers without orders come from the build side at the end (RIGHT with
+     * the sides swapped).
+     */
+    @Test
+    void aLeftJoinToABiggerSideBuildsThePreservedSide() {
+        PhysicalPlan p = plan("""
+                select c_count, count(*) as custdist from (select c_custkey, count(o_orderkey) as c_count
+                    from customer left outer join orders on c_custkey = o_custkey and o_orderpriority not like '%special%'
+                    group by c_custkey) as c_orders
+                group by c_count order by custdist desc, c_count desc""");
+        PhysicalHashJoin join = joinOf(p.root());
+        assertThat(join.type()).as(p.explain()).isEqualTo(JoinType.RIGHT);
+        assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("customer");
+        assertThat(join.distribution()).as(p.explain()).isEqualTo(PhysicalHashJoin.Distribution.BROADCAST);
+    }
+
+    @Test
+    void aLeftJoinToASmallerSideBuildsTheOtherSide() {
+        PhysicalPlan p = plan("""
+                select o_orderkey, s_orderkey from orders left join small on s_orderkey = o_orderkey""");
+        PhysicalHashJoin join = joinOf(p.root());
+        assertThat(join.type()).as(p.explain()).isEqualTo(JoinType.LEFT);
+        assertThat(PlanTables.of(join.build())).as(p.explain()).containsExactly("small");
+    }
+
+    private static PhysicalHashJoin joinOf(PhysicalNode node) {
+        if (node instanceof PhysicalHashJoin j) {
+            return j;
+        }
+        return node.inputs().stream().map(SemiJoinBuildSideTest::joinOf).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(null);
+    }
+
     @Test
     void existsOverASmallerSideBuildsTheSubquery() {
         PhysicalPlan p = plan("""
