@@ -80,7 +80,6 @@ final class LogicalOptimizer {
             r = SelfEqualities.rewrite(r);
         }
         r = SetOperationRewrite.rewrite(r, builder);
-        r = GroupTotalWindows.rewrite(r, builder);
         PlanningPhases.mark("subqueries");
         r = run(ImpliedColumnFilters.derive(commonFactorsPulled(r)), PUSH_DOWN);
         PlanningPhases.mark("push-down");

@@ -120,43 +120,6 @@ class TpchSubqueryPlanTest {
         assertThat(reducerUnderAggregation(p.root(), "partsupp")).as(p.explain()).containsExactly("part");
     }
 
-    /**
-     * Q11's threshold is a fraction of the sum over the same partsupp-supplier-nation rows that it groups: taken as the
-     * sum of the groups' sums (a window over the groups), partsupp is read and joined once, with no keyless join.
-     */
-    @Test
-    void q11TakesItsTotalFromTheGroupsAndReadsPartsuppOnce() {
-        PhysicalPlan p = plan(ROWS, """
-                select ps_partkey, sum(ps_supplycost * ps_availqty) as value from partsupp, supplier, nation
-                where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY'
-                group by ps_partkey having sum(ps_supplycost * ps_availqty) > (
-                    select sum(ps_supplycost * ps_availqty) * 0.0001 from partsupp, supplier, nation
-                    where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY')
-                order by value desc""");
-        assertThat(scans(p.root(), "partsupp")).as(p.explain()).isEqualTo(1);
-        assertThat(p.explain()).contains("Window partitionKeys=[] orderKeys=[] functions=[SUM(");
-    }
-
-    /** A total over other rows (here without the nation filter) is no sum of these groups: it keeps its own scan. */
-    @Test
-    void aTotalOverOtherRowsKeepsItsOwnScan() {
-        PhysicalPlan p = plan(ROWS, """
-                select ps_partkey, sum(ps_supplycost * ps_availqty) as value from partsupp, supplier, nation
-                where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY'
-                group by ps_partkey having sum(ps_supplycost * ps_availqty) > (
-                    select sum(ps_supplycost * ps_availqty) * 0.0001 from partsupp, supplier
-                    where ps_suppkey = s_suppkey)""");
-        assertThat(scans(p.root(), "partsupp")).as(p.explain()).isEqualTo(2);
-    }
-
-    private static int scans(PhysicalNode node, String table) {
-        int n = node instanceof io.shoaldb.sql.planner.physical.PhysicalScan scan && scan.table().equals(table) ? 1 : 0;
-        for (PhysicalNode in : node.inputs()) {
-            n += scans(in, table);
-        }
-        return n;
-    }
-
     private PhysicalPlan plan(Map<String, Long> rows, String sql) {
         Map<Long, Long> byId = new HashMap<>();
         rows.forEach((t, n) -> byId.put(catalog.snapshot().table("db", t).orElseThrow().id(), n));
