@@ -54,7 +54,7 @@ class SegmentCacheTest {
             assertThat(readAll(file, cache)).isEqualTo(readAll(file, SegmentCache.NONE));
             assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
         }
-        assertThat(cache.rejections()).isPositive();
+        assertThat(cache.evictions()).isPositive();
     }
 
     @Test
@@ -71,28 +71,32 @@ class SegmentCacheTest {
         // Least recently used alone evicts each page before the cyclic scan comes back to it: no hit at all.
         assertThat(cache.hits() - hitsBefore).isPositive();
         assertThat(cache.misses() - missesBefore).isPositive(); // the rest does not fit
-        assertThat(cache.evictions()).isLessThan(cache.hits() - hitsBefore);
         assertThat(cache.bytes()).isGreaterThanOrEqualTo(held / 2).isLessThanOrEqualTo(cache.capacityBytes());
     }
 
     @Test
-    void aKeyAskedForMoreOftenThanTheLeastRecentlyUsedOneReplacesIt() {
+    void aPageReadOftenStaysCachedWhileAStreamOfPagesReadOncePassesThrough() {
         SegmentCache cache = new SegmentCache(16 * 1000);
         SegmentCache.SegmentKey segment = new SegmentCache.SegmentKey("x", 1, 0, 0, 0);
         ColumnVector page = VectorBuilder.create(DataType.BIGINT, 1).build();
-        // Fill every shard past its budget with pages asked for once.
-        for (int p = 0; p < 400; p++) {
+        ColumnVector popular = VectorBuilder.create(DataType.BIGINT, 1).build();
+        cache.putPage(segment, 1, 0, popular);
+        int fill = 40; // about half the budget: nothing is evicted yet, and the cache starts counting uses
+        for (int p = 0; p < fill; p++) {
+            cache.putPage(segment, 0, p, page);
+        }
+        for (int i = 0; i < 8; i++) {
+            assertThat(cache.page(segment, 1, 0)).isSameAs(popular);
+        }
+        assertThat(cache.evictions()).isZero();
+        // Many times the budget of pages, each missed and added once: least recently used would drop the popular one.
+        for (int p = fill; p < 400; p++) {
             assertThat(cache.page(segment, 0, p)).isNull();
             cache.putPage(segment, 0, p, page);
         }
-        assertThat(cache.rejections()).isPositive();
-        // A page missed repeatedly is admitted against entries asked for once.
-        int popular = 10_000;
-        for (int i = 0; i < 4; i++) {
-            assertThat(cache.page(segment, 1, popular)).isNull();
-        }
-        cache.putPage(segment, 1, popular, page);
-        assertThat(cache.page(segment, 1, popular)).isSameAs(page);
+        assertThat(cache.evictions()).isPositive();
+        assertThat(cache.page(segment, 1, 0)).isSameAs(popular);
+        assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
     }
 
     @Test
