@@ -3,9 +3,11 @@ package io.shoaldb.exec.expr;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BytesVector;
 import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.DictionaryVector;
 import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.IntVector;
 import io.shoaldb.vector.LongVector;
+import io.shoaldb.vector.Validity;
 import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.nio.ByteBuffer;
@@ -16,15 +18,20 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * {@code x [NOT] IN (constants)}: sorted long[] with binary search for integer-like columns, a hash set of
- * byte strings for text, value objects otherwise. A NULL in the list turns "not found" into NULL.
+ * {@code x [NOT] IN (constants)}: sorted long[] with binary search for integer-like columns, byte strings for
+ * text (compared in place for a short list, a hash set for a long one), value objects otherwise; a dictionary
+ * vector is tested per dictionary entry. A NULL in the list turns "not found" into NULL.
  */
 final class InListExpression implements VectorExpression {
+    private static final int SHORT_LIST = 8;
+
     private final VectorExpression operand;
     private final boolean negated;
     private final boolean listHasNull;
     private final long[] longs;
     private final Set<ByteBuffer> strings;
+    /** The list's strings when there are at most {@link #SHORT_LIST} of them, else null. */
+    private final byte[][] shortStrings;
     private final Set<Object> objects;
 
     InListExpression(VectorExpression operand, List<Object> values, boolean negated) {
@@ -64,6 +71,10 @@ final class InListExpression implements VectorExpression {
         }
         this.longs = ls;
         this.strings = ss;
+        this.shortStrings = ss != null && ss.size() <= SHORT_LIST
+                ? ss.stream().map(s -> Arrays.copyOfRange(s.array(), s.arrayOffset() + s.position(),
+                        s.arrayOffset() + s.limit())).toArray(byte[][]::new)
+                : null;
         this.objects = os;
     }
 
@@ -74,7 +85,11 @@ final class InListExpression implements VectorExpression {
 
     @Override
     public ColumnVector evaluate(Batch batch) {
-        FlatVector v = Flat.of(operand.evaluate(batch));
+        ColumnVector operandValues = operand.evaluate(batch);
+        if (operandValues instanceof DictionaryVector d) {
+            return dictionary(d, batch.positionCount());
+        }
+        FlatVector v = Flat.of(operandValues);
         int n = batch.positionCount();
         int[] out = new int[n];
         long[] validity = Nulls.copy(v.validity(), n);
@@ -82,12 +97,7 @@ final class InListExpression implements VectorExpression {
             if (v.isNull(i)) {
                 continue;
             }
-            boolean found = switch (v) {
-                case IntVector x -> Arrays.binarySearch(longs, x.getInt(i)) >= 0;
-                case LongVector x -> Arrays.binarySearch(longs, x.getLong(i)) >= 0;
-                case BytesVector x -> strings.contains(ByteBuffer.wrap(x.data(), x.offset(i), x.length(i)));
-                default -> objects.contains(v.getObject(i));
-            };
+            boolean found = contains(v, i);
             if (!found && listHasNull) {
                 validity = Nulls.setNull(validity, i, n);
             } else {
@@ -95,5 +105,65 @@ final class InListExpression implements VectorExpression {
             }
         }
         return new IntVector(DataType.BOOLEAN, n, out, validity);
+    }
+
+    /**
+     * A dictionary-encoded operand (a string column as its pages decode) is tested once per dictionary entry,
+     * then each row takes its entry's answer: TPC-H's {@code l_shipmode IN ('MAIL', 'SHIP')} looked up every
+     * row's string in a hash set, after expanding the dictionary into a flat copy of the strings.
+     */
+    private ColumnVector dictionary(DictionaryVector d, int n) {
+        FlatVector dict = d.dictionary();
+        // Per entry: 1 = true, 0 = false, -1 = NULL (a NULL entry, or not found in a list holding NULL).
+        byte[] answer = new byte[dict.size()];
+        for (int e = 0; e < answer.length; e++) {
+            if (dict.isNull(e)) {
+                answer[e] = -1;
+            } else {
+                boolean found = contains(dict, e);
+                answer[e] = (byte) (!found && listHasNull ? -1 : found != negated ? 1 : 0);
+            }
+        }
+        int[] ids = d.ids();
+        long[] rowValidity = d.validity();
+        int[] out = new int[n];
+        long[] validity = Nulls.copy(rowValidity, n);
+        for (int i = 0; i < n; i++) {
+            if (!Validity.isValid(rowValidity, i)) {
+                continue;
+            }
+            byte a = answer[ids[i]];
+            if (a < 0) {
+                validity = Nulls.setNull(validity, i, n);
+            } else {
+                out[i] = a;
+            }
+        }
+        return new IntVector(DataType.BOOLEAN, n, out, validity);
+    }
+
+    private boolean contains(FlatVector v, int i) {
+        return switch (v) {
+            case IntVector x -> Arrays.binarySearch(longs, x.getInt(i)) >= 0;
+            case LongVector x -> Arrays.binarySearch(longs, x.getLong(i)) >= 0;
+            case BytesVector x -> containsBytes(x, i);
+            default -> objects.contains(v.getObject(i));
+        };
+    }
+
+    /** A short list is compared in place (no key object per row); a long one goes through the hash set. */
+    private boolean containsBytes(BytesVector x, int i) {
+        byte[] data = x.data();
+        int from = x.offset(i);
+        int to = from + x.length(i);
+        if (shortStrings != null) {
+            for (byte[] s : shortStrings) {
+                if (Arrays.equals(data, from, to, s, 0, s.length)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return strings.contains(ByteBuffer.wrap(data, from, to - from));
     }
 }

@@ -24,7 +24,7 @@ public final class MicrometerScanMetrics {
                 .description("footers and pages read from segment files because the page cache lacked them")
                 .register(registry);
         FunctionCounter.builder("storage_page_cache_evicted", cache, SegmentCache::evictions)
-                .description("page cache entries dropped to stay within storage_page_cache_limit").register(registry);
+                .description("page cache entries dropped to stay within storage_page_cache_limit, new ones not admitted included").register(registry);
         Gauge.builder("storage_page_cache_bytes", cache, SegmentCache::bytes).baseUnit("bytes")
                 .description("bytes the page cache holds").register(registry);
         Gauge.builder("storage_page_cache_capacity_bytes", cache, SegmentCache::capacityBytes).baseUnit("bytes")

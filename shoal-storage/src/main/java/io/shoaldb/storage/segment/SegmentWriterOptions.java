@@ -6,7 +6,8 @@ import io.shoaldb.storage.segment.encoding.Encoding;
 /**
  * Writer knobs. A page is cut when any column's buffered values reach {@code targetPageBytes}
  * (uncompressed) or the page reaches {@code maxPageRows}. {@code forcedEncoding} (null = choose per page)
- * is for tests and experiments; a forced encoding the column type does not support is ignored.
+ * is for tests, experiments and spill runs (BIT_PACKED integers); a forced encoding the column type does not
+ * support is ignored (the usual choice is made).
  */
 public record SegmentWriterOptions(int targetPageBytes, int maxPageRows, Compression compression, int zstdLevel,
                                    Encoding forcedEncoding) {

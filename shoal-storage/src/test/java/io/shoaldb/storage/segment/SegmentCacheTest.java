@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
+import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,13 +47,55 @@ class SegmentCacheTest {
     }
 
     @Test
-    void theBudgetBoundsWhatIsKeptAndEvictsTheLeastRecentlyUsed() {
+    void theBudgetBoundsWhatIsKept() {
         Path file = segment("a.seg", 2);
         SegmentCache cache = new SegmentCache(16 * 4096); // a few pages per shard at most
         for (int i = 0; i < 3; i++) {
             assertThat(readAll(file, cache)).isEqualTo(readAll(file, SegmentCache.NONE));
+            assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
         }
         assertThat(cache.evictions()).isPositive();
+    }
+
+    @Test
+    void aSegmentScannedAgainAndAgainThatIsLargerThanTheBudgetKeepsAPartCachedInsteadOfEvictingEveryPage() {
+        Path file = segment("a.seg", 7);
+        SegmentCache cache = new SegmentCache(16 * 4096);
+        readAll(file, cache);
+        long held = cache.bytes();
+        long hitsBefore = cache.hits();
+        long missesBefore = cache.misses();
+        for (int i = 0; i < 5; i++) {
+            assertThat(readAll(file, cache)).isEqualTo(readAll(file, SegmentCache.NONE));
+        }
+        // Least recently used alone evicts each page before the cyclic scan comes back to it: no hit at all.
+        assertThat(cache.hits() - hitsBefore).isPositive();
+        assertThat(cache.misses() - missesBefore).isPositive(); // the rest does not fit
+        assertThat(cache.bytes()).isGreaterThanOrEqualTo(held / 2).isLessThanOrEqualTo(cache.capacityBytes());
+    }
+
+    @Test
+    void aPageReadOftenStaysCachedWhileAStreamOfPagesReadOncePassesThrough() {
+        SegmentCache cache = new SegmentCache(16 * 1000);
+        SegmentCache.SegmentKey segment = new SegmentCache.SegmentKey("x", 1, 0, 0, 0);
+        ColumnVector page = VectorBuilder.create(DataType.BIGINT, 1).build();
+        ColumnVector popular = VectorBuilder.create(DataType.BIGINT, 1).build();
+        cache.putPage(segment, 1, 0, popular);
+        int fill = 40; // about half the budget: nothing is evicted yet, and the cache starts counting uses
+        for (int p = 0; p < fill; p++) {
+            cache.putPage(segment, 0, p, page);
+        }
+        for (int i = 0; i < 8; i++) {
+            assertThat(cache.page(segment, 1, 0)).isSameAs(popular);
+        }
+        assertThat(cache.evictions()).isZero();
+        // Many times the budget of pages, each missed and added once: least recently used would drop the popular one.
+        for (int p = fill; p < 400; p++) {
+            assertThat(cache.page(segment, 0, p)).isNull();
+            cache.putPage(segment, 0, p, page);
+        }
+        assertThat(cache.evictions()).isPositive();
+        assertThat(cache.page(segment, 1, 0)).isSameAs(popular);
         assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
     }
 

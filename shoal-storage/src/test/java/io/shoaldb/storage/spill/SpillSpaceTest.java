@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.storage.segment.SegmentReader;
+import io.shoaldb.storage.segment.encoding.Encoding;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.type.DataType;
@@ -91,6 +93,35 @@ class SpillSpaceTest {
         assertThat(filesUnder(root)).isZero();
         assertThat(space.counters().bytesOnDisk()).isZero();
         assertThat(space.counters().runsWritten()).isEqualTo(4);
+    }
+
+    @Test
+    void runsStoreIntegersBitPackedAndRepeatedStringsAsADictionaryAndReadThemBack() {
+        SpillSpace space = open();
+        try (QuerySpillFiles query = space.forQuery(8)) {
+            SpillRun run;
+            try (SpillWriter writer = query.newRun(TYPES)) {
+                // Sorted keys, which the segment writer would store as deltas, and repeated strings.
+                BatchBuilder builder = new BatchBuilder(TYPES, 5_000);
+                for (int i = 0; i < 5_000; i++) {
+                    builder.appendRow((long) i, i % 7 == 0 ? null : "mode-" + i % 3, new BigDecimal(i % 10));
+                }
+                Batch batch = builder.build();
+                writer.append(batch);
+                run = writer.finish();
+            }
+            try (SegmentReader segment = SegmentReader.open(new LocalFiles(), run.path())) {
+                assertThat(segment.pageMeta(0, 0).encoding()).isEqualTo(Encoding.BIT_PACKED);
+                assertThat(segment.pageMeta(1, 0).encoding()).isEqualTo(Encoding.DICTIONARY);
+                assertThat(segment.pageMeta(2, 0).encoding()).isEqualTo(Encoding.BIT_PACKED);
+            }
+            List<List<Object>> back = readAll(run);
+            assertThat(back).hasSize(5_000);
+            for (int i = 0; i < 5_000; i += 499) {
+                assertThat(back.get(i)).containsExactly((long) i, i % 7 == 0 ? null : "mode-" + i % 3,
+                        new BigDecimal(i % 10).setScale(2));
+            }
+        }
     }
 
     @Test

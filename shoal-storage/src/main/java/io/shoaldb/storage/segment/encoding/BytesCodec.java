@@ -83,12 +83,12 @@ public final class BytesCodec {
     public static Strings decodeDictionary(ByteSource in, int n, int[] ids) {
         int entries = in.readCount(in.remaining());
         Strings dict = decodePlain(in, entries);
-        long[] raw = readIntegers(in, n);
+        // Straight into the int ids (bit-packed ids unpack without a long[] per page), then range-checked.
+        IntegerCodec.decodeInts(Encoding.ofId(in.readByte()), in, n, ids);
         for (int i = 0; i < n; i++) {
-            if (raw[i] < 0 || raw[i] >= entries) {
-                throw new FormatException("dictionary id " + raw[i] + " out of " + entries + " entries");
+            if (ids[i] < 0 || ids[i] >= entries) {
+                throw new FormatException("dictionary id " + ids[i] + " out of " + entries + " entries");
             }
-            ids[i] = (int) raw[i];
         }
         return dict;
     }

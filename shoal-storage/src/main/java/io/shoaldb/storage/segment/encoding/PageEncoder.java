@@ -109,7 +109,10 @@ public final class PageEncoder {
         BytesVector values = nonNull == null ? v : v.copyPositions(nonNull, 0, n);
         byte[] data = values.data();
         int[] offsets = values.offsets();
-        boolean tryDictionary = forced == Encoding.DICTIONARY || (forced == null && n >= 4);
+        // An integer encoding forced on every column (spill runs) leaves strings to the usual choice.
+        boolean choose = forced == null || forced == Encoding.RUN_LENGTH || forced == Encoding.BIT_PACKED
+                || forced == Encoding.DELTA;
+        boolean tryDictionary = forced == Encoding.DICTIONARY || (choose && n >= 4);
         if (tryDictionary) {
             int limit = forced == Encoding.DICTIONARY ? Integer.MAX_VALUE : Math.min(BytesCodec.MAX_DICTIONARY_ENTRIES, n / 2);
             BytesCodec.Dictionary dict = BytesCodec.dictionary(data, offsets, n, limit);
