@@ -1,7 +1,13 @@
 package io.shoaldb.server.session;
 
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.OutputStreamAppender;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * {@link #GATHER_NANOS} for more before it sleeps, so under a steady load statement threads never wake it (a
  * wake-up per statement cost more than the INSERT's own work); only a statement finding it asleep wakes it.
  * Nothing is dropped: past {@link #CAPACITY} queued lines a statement waits for the writer, and {@link #close()}
- * writes every queued line.
+ * writes every queued line. The file is flushed once per drain, after the last line queued, not after each line.
  */
 public final class AuditLog implements AutoCloseable {
     private static final Logger AUDIT = LoggerFactory.getLogger("shoal.audit");
@@ -90,7 +96,7 @@ public final class AuditLog implements AutoCloseable {
     private void writeUntilClosed() {
         while (true) {
             boolean stopping = closed; // read before draining: a line queued before close() is then written
-            if (drain() > 0) {
+            if (!queue.isEmpty() && drain(flushingAppenders()) > 0) {
                 LockSupport.parkNanos(this, GATHER_NANOS);
                 continue;
             }
@@ -105,18 +111,54 @@ public final class AuditLog implements AutoCloseable {
         }
     }
 
+    /** Writes the queued lines (any thread). */
     private int drain() {
+        return drain(List.of());
+    }
+
+    /**
+     * Writes the queued lines. {@code flushOnce}: file appenders that flush after every line, which the writer
+     * thread makes flush only after the last line it found queued - one write to the file per drain instead of
+     * one per statement. Only the writer thread passes them, and it appends to them alone in the default
+     * configuration, so their setting is never changed under another thread's append.
+     */
+    private int drain(List<OutputStreamAppender<?>> flushOnce) {
         int written = 0;
-        for (Entry entry = queue.poll(); entry != null; entry = queue.poll()) {
-            try {
-                write(entry);
-            } catch (RuntimeException e) {
-                LoggerFactory.getLogger(AuditLog.class).warn("cannot write an audit line", e);
+        Entry entry = queue.poll();
+        try {
+            while (entry != null) {
+                Entry next = queue.poll();
+                for (OutputStreamAppender<?> file : flushOnce) {
+                    file.setImmediateFlush(next == null);
+                }
+                try {
+                    write(entry);
+                } catch (RuntimeException e) {
+                    LoggerFactory.getLogger(AuditLog.class).warn("cannot write an audit line", e);
+                }
+                written++;
+                entry = next;
             }
-            written++;
+        } finally {
+            for (OutputStreamAppender<?> file : flushOnce) {
+                file.setImmediateFlush(true);
+            }
+            queued.addAndGet(-written);
         }
-        queued.addAndGet(-written);
         return written;
+    }
+
+    /** The audit logger's file appenders that flush after every line (Logback's default). */
+    private static List<OutputStreamAppender<?>> flushingAppenders() {
+        List<OutputStreamAppender<?>> found = new ArrayList<>();
+        if (AUDIT instanceof ch.qos.logback.classic.Logger logback) {
+            for (Iterator<Appender<ILoggingEvent>> it = logback.iteratorForAppenders(); it.hasNext(); ) {
+                if (it.next() instanceof OutputStreamAppender<?> file && file.isImmediateFlush()) {
+                    found.add(file);
+                }
+            }
+        }
+        return found;
     }
 
     private static void write(Entry entry) {
