@@ -2,13 +2,14 @@
 # Counts what the ShoalDB server process asks of the kernel per 1-row INSERT (system calls by kind, context switches,
 # CPU time) with `perf stat` over a steady INSERT load: figures that, unlike rows/s, hardly move when other programs
 # compete for the CPUs, so that two builds can be compared on a busy machine (BUILD=<dir with the same target/ layout>).
-# Usage: bench/insert-syscalls.sh [clients]   Env: RUNS (3), SECS (8), BUILD (this checkout), MODES ("async_mode sync_mode")
+# Usage: bench/insert-syscalls.sh [clients]   Env: RUNS (3), SECS (8), BUILD (this checkout), MODES ("async_mode sync_mode"),
+#   EVENTS (perf events, comma-separated; default: all system calls, epoll_ctl, epoll_wait, futex, write, context-switches, task-clock)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 RUNS=${RUNS:-3}
 SECS=${SECS:-8}
 clients=${1:-100}
-events=raw_syscalls:sys_enter,syscalls:sys_enter_epoll_ctl,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_futex,syscalls:sys_enter_write,context-switches,task-clock
+events=${EVENTS:-raw_syscalls:sys_enter,syscalls:sys_enter_epoll_ctl,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_futex,syscalls:sys_enter_write,context-switches,task-clock}
 machine
 start_shoal
 for m in ${MODES:-async_mode sync_mode}; do
