@@ -295,6 +295,23 @@ class LoadCrashCyclesTest {
         }
     }
 
+    /** One INSERT by a client that retries refusals for too many WALs (the previous retry's batch may commit). */
+    private void insertRetryingWalLimit(Statement s, Op op) throws SQLException, InterruptedException {
+        long firstTry = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                insert(s, op);
+                return;
+            } catch (SQLException e) {
+                if (!refusedForTooManyWals(e) || System.nanoTime() - firstTry >= WAL_LIMIT_RETRY_NANOS) {
+                    throw e;
+                }
+                walLimitRefusals.incrementAndGet();
+                backOff(attempt);
+            }
+        }
+    }
+
     private static boolean refusedForTooManyWals(Exception e) {
         return e.getMessage() != null && e.getMessage().contains(WAL_LIMIT_REFUSAL);
     }
@@ -357,7 +374,7 @@ class LoadCrashCyclesTest {
             for (Op op : List.copyOf(inDoubt)) {
                 if (op.requestId() != null) {
                     s.execute("SET group_commit = " + op.route().groupCommit);
-                    insert(s, op);
+                    insertRetryingWalLimit(s, op);
                     note(op, "retried after restart, acknowledged");
                     retried.add(op);
                 }
