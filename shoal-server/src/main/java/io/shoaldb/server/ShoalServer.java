@@ -171,6 +171,7 @@ public final class ShoalServer implements AutoCloseable {
                             new PlanCache(config.get(ServerConfigKeys.PLAN_CACHE_SIZE), metrics)));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
+            opened.push(sessionFactory::close); // after the ports close: the last statements' audit lines
             MySqlServerOptions mysqlOptions = new MySqlServerOptions(
                     config.get(ServerConfigKeys.BIND_ADDRESS), config.get(ServerConfigKeys.QUERY_PORT),
                     config.get(ServerConfigKeys.QE_MAX_CONNECTION), maxAllowedPacket);

@@ -106,6 +106,8 @@ class TransactionLifecycleTest {
             assertThat(m.begin(DB, null, tables(1), null).label()).matches("label_[0-9a-f]{16}_[0-9a-f]{16}");
             assertThat(Labels.generate("group_commit_")).matches("group_commit_[0-9a-f]{16}_[0-9a-f]{16}");
         }
+        assertThat(Labels.format("label_", 0xabcL, -1L)).isEqualTo("label_0000000000000abc_ffffffffffffffff");
+        assertThat(Labels.format("x_", 0L, Long.MIN_VALUE)).isEqualTo("x_0000000000000000_8000000000000000");
     }
 
     @Test

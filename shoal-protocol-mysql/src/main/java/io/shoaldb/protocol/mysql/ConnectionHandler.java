@@ -20,12 +20,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Moves a connection's work off the event loop: each decoded packet becomes a task that runs on a virtual
- * thread, chained after the previous one so that a connection's commands run in order, one at a time. While
- * any task is pending the channel stops reading, which is the back-pressure on a client that sends faster than
- * its commands finish; reading resumes once the reply is written. An idle connection holds no thread.
- * Since a socket that is not read does not report its peer's hang-up, a connection with a command running reads
+ * thread, chained after the previous one so that a connection's commands run in order, one at a time. While a
+ * command runs and another one is already queued behind it, the channel stops reading, which is the
+ * back-pressure on a client that sends faster than its commands finish; reading resumes once a reply is written
+ * and at most one command is left. A client that waits for each reply (nearly all) is therefore never paused:
+ * switching reads off and on for every command cost two changes of the socket's interest set (system calls on
+ * the event loop) per statement. An idle connection holds no thread.
+ * Since a socket that is not read does not report its peer's hang-up, a connection whose reads are off reads
  * once per {@link #HANGUP_PROBE_MILLIS}: a hang-up then aborts the command (a query stops instead of working on
- * for nobody); a pipelined command read that way just waits its turn.
+ * for nobody); a pipelined command read that way just waits its turn. While reads are on, a hang-up is seen at
+ * once.
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
@@ -126,8 +130,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /** Runs on the event loop; the task runs on a virtual thread after all earlier ones. */
     private void enqueue(ChannelHandlerContext ctx, Runnable task) {
-        if (pending++ == 0) {
-            ctx.channel().config().setAutoRead(false);
+        if (++pending == 2) {
+            ctx.channel().config().setAutoRead(false); // one runs, one waits: read no more until one is done
         }
         tail = tail.thenRunAsync(() -> {
             try {
@@ -141,16 +145,16 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }, VIRTUAL_THREADS);
     }
 
-    /** Runs on the event loop; while a command runs reads are off, so look once whether the client is still there. */
+    /** Runs on the event loop; while reads are off, look once whether the client is still there. */
     private void probeForHangUp(ChannelHandlerContext ctx) {
-        if (pending > 0) {
+        if (pending > 0 && !ctx.channel().config().isAutoRead()) {
             ctx.read();
         }
     }
 
     /** Runs on the event loop once the command's reply is handed to the channel. */
     private void resumeReading(ChannelHandlerContext ctx) {
-        if (--pending == 0 && ctx.channel().isActive()) {
+        if (--pending == 1 && ctx.channel().isActive()) {
             ctx.channel().config().setAutoRead(true);
         }
     }

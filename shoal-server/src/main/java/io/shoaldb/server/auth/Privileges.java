@@ -6,6 +6,7 @@ import io.shoaldb.catalog.auth.Privilege;
 import io.shoaldb.catalog.auth.Role;
 import io.shoaldb.catalog.auth.UserAccount;
 import io.shoaldb.catalog.auth.UserIdentity;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,6 +27,9 @@ public final class Privileges {
      * (their rows are filtered by these same privileges), so reading them needs no grant.
      */
     static final String INFORMATION_SCHEMA = "information_schema";
+
+    /** What is held where nothing was granted; shared, since every statement asks (an INSERT several times). */
+    private static final Set<Privilege> NONE = Collections.unmodifiableSet(EnumSet.noneOf(Privilege.class));
 
     private final Map<GrantTarget, EnumSet<Privilege>> held;
 
@@ -51,7 +55,8 @@ public final class Privileges {
     }
 
     private Set<Privilege> on(GrantTarget target) {
-        return held.getOrDefault(target, EnumSet.noneOf(Privilege.class));
+        Set<Privilege> privileges = held.get(target);
+        return privileges == null ? NONE : privileges;
     }
 
     public boolean isAdmin() {

@@ -1,5 +1,17 @@
 package io.shoaldb.server.session;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.OutputStreamAppender;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,9 +22,18 @@ import org.slf4j.LoggerFactory;
  * log would cost more than the inserts. A line reads
  * {@code conn= user= host= db= kind= time_us= state=OK|ERR error_code= return_rows= scan_rows= scan_bytes=
  * query_id= stmt=}; the statement is last so that it may contain anything but a line break.
+ *
+ * <p>The statement's thread only queues the raw facts (references and numbers, the time it ended); one writer
+ * thread formats the lines and hands them to the logger with that time. The writer drains the queue, then waits
+ * {@link #GATHER_NANOS} for more before it sleeps, so under a steady load statement threads never wake it (a
+ * wake-up per statement cost more than the INSERT's own work); only a statement finding it asleep wakes it.
+ * Nothing is dropped: past {@link #CAPACITY} queued lines a statement waits for the writer, and {@link #close()}
+ * writes every queued line. The file is flushed once per drain, after the last line queued, not after each line.
  */
-public final class AuditLog {
+public final class AuditLog implements AutoCloseable {
     private static final Logger AUDIT = LoggerFactory.getLogger("shoal.audit");
+    static final int CAPACITY = 8192;
+    private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     /**
      * How a statement ended.
@@ -31,22 +52,151 @@ public final class AuditLog {
         }
     }
 
+    /** One statement's facts, as the statement's thread left them. */
+    private record Entry(long endedMillis, long connectionId, String user, String host, String database, String kind,
+            String statement, long elapsedMicros, Outcome outcome) {
+    }
+
+    private final ConcurrentLinkedQueue<Entry> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final Thread writer;
+    /** Set by the writer just before it sleeps without a time limit: the next statement wakes it. */
+    private volatile boolean asleep;
+    private volatile boolean closed;
+
+    public AuditLog() {
+        writer = Thread.ofPlatform().name("audit-log-writer").daemon().unstarted(this::writeUntilClosed);
+        writer.start();
+    }
+
     public void record(long connectionId, String user, String host, String database, String kind,
             String statement, long elapsedMicros, Outcome outcome) {
         if (!AUDIT.isInfoEnabled()) {
             return;
         }
-        // Built by hand: a parameterised message is formatted on this (the client's) thread anyway, even
-        // behind an asynchronous appender, and the generic formatter cost more than a small INSERT.
+        Entry entry = new Entry(System.currentTimeMillis(), connectionId, user, host, database, kind, statement,
+                elapsedMicros, outcome);
+        if (closed) {
+            write(entry); // a session closing after shutdown: nobody drains the queue any more
+            return;
+        }
+        while (queued.get() >= CAPACITY) {
+            LockSupport.unpark(writer);
+            LockSupport.parkNanos(this, GATHER_NANOS);
+        }
+        queued.incrementAndGet();
+        queue.add(entry);
+        if (closed) {
+            drain(); // close() came in between and the writer may be gone: write it here
+        } else if (asleep) {
+            LockSupport.unpark(writer);
+        }
+    }
+
+    private void writeUntilClosed() {
+        while (true) {
+            boolean stopping = closed; // read before draining: a line queued before close() is then written
+            if (!queue.isEmpty() && drain(flushingAppenders()) > 0) {
+                LockSupport.parkNanos(this, GATHER_NANOS);
+                continue;
+            }
+            if (stopping) {
+                return;
+            }
+            asleep = true;
+            if (queue.isEmpty() && !closed) {
+                LockSupport.park(this);
+            }
+            asleep = false;
+        }
+    }
+
+    /** Writes the queued lines (any thread). */
+    private int drain() {
+        return drain(List.of());
+    }
+
+    /**
+     * Writes the queued lines. {@code flushOnce}: file appenders that flush after every line, which the writer
+     * thread makes flush only after the last line it found queued - one write to the file per drain instead of
+     * one per statement. Only the writer thread passes them, and it appends to them alone in the default
+     * configuration, so their setting is never changed under another thread's append.
+     */
+    private int drain(List<OutputStreamAppender<?>> flushOnce) {
+        int written = 0;
+        Entry entry = queue.poll();
+        try {
+            while (entry != null) {
+                Entry next = queue.poll();
+                for (OutputStreamAppender<?> file : flushOnce) {
+                    file.setImmediateFlush(next == null);
+                }
+                try {
+                    write(entry);
+                } catch (RuntimeException e) {
+                    LoggerFactory.getLogger(AuditLog.class).warn("cannot write an audit line", e);
+                }
+                written++;
+                entry = next;
+            }
+        } finally {
+            for (OutputStreamAppender<?> file : flushOnce) {
+                file.setImmediateFlush(true);
+            }
+            queued.addAndGet(-written);
+        }
+        return written;
+    }
+
+    /** The audit logger's file appenders that flush after every line (Logback's default). */
+    private static List<OutputStreamAppender<?>> flushingAppenders() {
+        List<OutputStreamAppender<?>> found = new ArrayList<>();
+        if (AUDIT instanceof ch.qos.logback.classic.Logger logback) {
+            for (Iterator<Appender<ILoggingEvent>> it = logback.iteratorForAppenders(); it.hasNext(); ) {
+                if (it.next() instanceof OutputStreamAppender<?> file && file.isImmediateFlush()) {
+                    found.add(file);
+                }
+            }
+        }
+        return found;
+    }
+
+    private static void write(Entry entry) {
+        String statement = entry.statement();
         StringBuilder line = new StringBuilder(160 + statement.length());
-        line.append("conn=").append(connectionId).append(" user=").append(user).append(" host=").append(host)
-                .append(" db=").append(database == null ? "" : database).append(" kind=").append(kind)
-                .append(" time_us=").append(elapsedMicros).append(" state=").append(outcome.errorCode() == 0 ? "OK" : "ERR")
-                .append(" error_code=").append(outcome.errorCode()).append(" return_rows=").append(outcome.returnedRows())
-                .append(" scan_rows=").append(outcome.scannedRows()).append(" scan_bytes=").append(outcome.scannedBytes())
-                .append(" query_id=").append(outcome.queryId()).append(" stmt=");
+        line.append("conn=").append(entry.connectionId()).append(" user=").append(entry.user())
+                .append(" host=").append(entry.host())
+                .append(" db=").append(entry.database() == null ? "" : entry.database()).append(" kind=")
+                .append(entry.kind()).append(" time_us=").append(entry.elapsedMicros()).append(" state=")
+                .append(entry.outcome().errorCode() == 0 ? "OK" : "ERR")
+                .append(" error_code=").append(entry.outcome().errorCode())
+                .append(" return_rows=").append(entry.outcome().returnedRows())
+                .append(" scan_rows=").append(entry.outcome().scannedRows())
+                .append(" scan_bytes=").append(entry.outcome().scannedBytes())
+                .append(" query_id=").append(entry.outcome().queryId()).append(" stmt=");
         boolean oneLine = statement.indexOf('\n') < 0 && statement.indexOf('\r') < 0;
         line.append(oneLine ? statement : statement.replace('\n', ' ').replace('\r', ' '));
-        AUDIT.info(line.toString());
+        if (AUDIT instanceof ch.qos.logback.classic.Logger logback) {
+            // Stamped with the time the statement ended, not the time the writer got to it.
+            LoggingEvent event = new LoggingEvent(AuditLog.class.getName(), logback, Level.INFO, line.toString(),
+                    null, null);
+            event.setTimeStamp(entry.endedMillis());
+            logback.callAppenders(event);
+        } else {
+            AUDIT.info(line.toString());
+        }
+    }
+
+    /** Writes every queued line and stops the writer; later lines are written on the recording thread. */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(writer);
+        try {
+            writer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        drain();
     }
 }

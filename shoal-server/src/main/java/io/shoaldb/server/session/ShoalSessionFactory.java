@@ -10,7 +10,7 @@ import io.shoaldb.server.variable.GlobalVariables;
 import io.shoaldb.server.variable.SessionVariables;
 
 /** Opens {@link ShoalSession}s for the protocols. */
-public final class ShoalSessionFactory implements SessionFactory {
+public final class ShoalSessionFactory implements SessionFactory, AutoCloseable {
     private final AccountAuthenticator authenticator;
     private final ServerInfo serverInfo;
     private final GlobalVariables globals;
@@ -50,5 +50,11 @@ public final class ShoalSessionFactory implements SessionFactory {
     @Override
     public ServerInfo serverInfo() {
         return serverInfo;
+    }
+
+    /** Writes the audit lines still queued; call once no session runs statements any more. */
+    @Override
+    public void close() {
+        auditLog.close();
     }
 }

@@ -3,10 +3,8 @@ package io.shoaldb.server.statement;
 import io.shoaldb.catalog.model.GroupCommitMode;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.server.session.ShoalSession;
-import io.shoaldb.server.variable.VariableRegistry;
 import io.shoaldb.sql.tree.SqlDorisInsert;
 import java.util.List;
-import java.util.Locale;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlKind;
@@ -38,7 +36,7 @@ final class GroupCommitEligibility {
         GroupCommitMode mode = requestedMode(session, table);
         if (mode == GroupCommitMode.OFF_MODE
                 || session.transaction() != null
-                || Boolean.parseBoolean(session.variables().get("enable_unique_key_partial_update"))
+                || session.variables().uniqueKeyPartialUpdate()
                 || !table.properties().lightSchemaChange()) {
             return null;
         }
@@ -47,8 +45,13 @@ final class GroupCommitEligibility {
     }
 
     private static GroupCommitMode requestedMode(ShoalSession session, Table table) {
-        if (session.variables().isChosen(VariableRegistry.GROUP_COMMIT)) {
-            return GroupCommitMode.valueOf(session.variables().groupCommit().toUpperCase(Locale.ROOT));
+        if (session.variables().groupCommitChosen()) {
+            // group_commit is normalised to one of its declared (lower-case) words.
+            return switch (session.variables().groupCommit()) {
+                case "sync_mode" -> GroupCommitMode.SYNC_MODE;
+                case "async_mode" -> GroupCommitMode.ASYNC_MODE;
+                default -> GroupCommitMode.OFF_MODE;
+            };
         }
         return table.properties().groupCommitMode();
     }

@@ -26,7 +26,6 @@ import io.shoaldb.txn.CommitResult;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.ingest.groupcommit.GroupCommitMode;
 import io.shoaldb.ingest.groupcommit.LoadResult;
-import io.shoaldb.server.variable.VariableRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -228,7 +227,7 @@ final class InsertStatements {
     /** Group commit: the rows become one batch, merged with other loads into the table's group transaction. */
     private StatementResult groupCommitInsert(ShoalSession session, Table table, WriteTarget target,
             List<String> columns, int rows, GroupCommitMode mode, RowSource source) {
-        String requestId = session.variables().take(VariableRegistry.GROUP_COMMIT_REQUEST_ID);
+        String requestId = session.variables().takeGroupCommitRequestId();
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
         RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
                 ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),

@@ -1,7 +1,6 @@
 package io.shoaldb.server.variable;
 
 import io.shoaldb.common.error.ErrorCode;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
@@ -16,7 +15,11 @@ public final class GlobalVariables {
 
     private final VariableRegistry registry;
     private final BiConsumer<String, String> persister;
-    private final Map<String, String> values = new HashMap<>();
+    /**
+     * Indexed by {@link VariableDefinition#id()}; replaced whole by each {@code SET GLOBAL} (rare), so that the
+     * statement path reads a global value without taking a lock.
+     */
+    private volatile String[] values;
 
     /**
      * @param persisted values saved by earlier {@code SET GLOBAL}s
@@ -25,26 +28,32 @@ public final class GlobalVariables {
     public GlobalVariables(VariableRegistry registry, Map<String, String> persisted, BiConsumer<String, String> persister) {
         this.registry = registry;
         this.persister = persister;
+        String[] initial = new String[registry.size()];
         for (VariableDefinition definition : registry.all()) {
-            values.put(definition.name(), definition.defaultValue());
+            initial[definition.id()] = definition.defaultValue();
         }
         persisted.forEach((name, value) -> {
             try {
                 VariableDefinition definition = registry.get(name);
-                values.put(definition.name(), definition.normalise(value));
+                initial[definition.id()] = definition.normalise(value);
             } catch (RuntimeException e) {
                 // A value saved by an older version that this one no longer accepts must not stop the start.
                 LOG.warn("ignoring saved global variable {} = '{}': {}", name, value, e.getMessage());
             }
         });
+        this.values = initial;
     }
 
     public VariableRegistry registry() {
         return registry;
     }
 
-    public synchronized String get(String name) {
-        return values.get(registry.get(name).name());
+    public String get(String name) {
+        return get(registry.get(name));
+    }
+
+    String get(VariableDefinition definition) {
+        return values[definition.id()];
     }
 
     /** Validates, persists, then applies a {@code SET GLOBAL}. */
@@ -55,11 +64,13 @@ public final class GlobalVariables {
         }
         String normalised = definition.normalise(value);
         persister.accept(definition.name(), normalised);
-        values.put(definition.name(), normalised);
+        String[] next = values.clone();
+        next[definition.id()] = normalised;
+        values = next;
     }
 
-    /** A copy of every global value, for a new session. */
-    public synchronized Map<String, String> copy() {
-        return new HashMap<>(values);
+    /** A copy of every global value (indexed by {@link VariableDefinition#id()}), for a new session. */
+    String[] copy() {
+        return values.clone();
     }
 }

@@ -6,30 +6,37 @@ import java.util.Set;
 
 /**
  * One system variable. Values are kept as normalised text (what SHOW VARIABLES prints), and converted
- * when selected with {@code @@name}.
+ * when selected with {@code @@name}. {@code id} is the variable's slot in the value arrays of
+ * {@link GlobalVariables} and {@link SessionVariables}, given by the registry (-1 until registered), so that the
+ * statement path reads a value by index rather than by name.
  */
 public record VariableDefinition(String name, VariableType type, String defaultValue, VariableScope scope,
-        boolean nullable, long min, long max, Set<String> allowed) {
+        boolean nullable, long min, long max, Set<String> allowed, int id) {
 
     static VariableDefinition of(String name, VariableType type, String defaultValue) {
         return new VariableDefinition(name, type, defaultValue, VariableScope.SESSION_AND_GLOBAL, false,
-                Long.MIN_VALUE, Long.MAX_VALUE, Set.of());
+                Long.MIN_VALUE, Long.MAX_VALUE, Set.of(), -1);
     }
 
     VariableDefinition withScope(VariableScope newScope) {
-        return new VariableDefinition(name, type, defaultValue, newScope, nullable, min, max, allowed);
+        return new VariableDefinition(name, type, defaultValue, newScope, nullable, min, max, allowed, id);
     }
 
     VariableDefinition allowingNull() {
-        return new VariableDefinition(name, type, defaultValue, scope, true, min, max, allowed);
+        return new VariableDefinition(name, type, defaultValue, scope, true, min, max, allowed, id);
     }
 
     VariableDefinition range(long low, long high) {
-        return new VariableDefinition(name, type, defaultValue, scope, nullable, low, high, allowed);
+        return new VariableDefinition(name, type, defaultValue, scope, nullable, low, high, allowed, id);
     }
 
     VariableDefinition oneOf(String... words) {
-        return new VariableDefinition(name, VariableType.ENUM, defaultValue, scope, nullable, min, max, Set.of(words));
+        return new VariableDefinition(name, VariableType.ENUM, defaultValue, scope, nullable, min, max, Set.of(words),
+                id);
+    }
+
+    VariableDefinition withId(int newId) {
+        return new VariableDefinition(name, type, defaultValue, scope, nullable, min, max, allowed, newId);
     }
 
     /**

@@ -34,6 +34,18 @@ public final class VariableRegistry {
     public static final String MAX_PREPARED_STMT_COUNT = "max_prepared_stmt_count";
 
     private final Map<String, VariableDefinition> definitions;
+    private final VariableDefinition[] byId;
+    // Resolved once: the variables every INSERT or reply reads (SessionVariables' typed accessors).
+    final VariableDefinition groupCommit;
+    final VariableDefinition autocommit;
+    final VariableDefinition groupCommitRequestId;
+    final VariableDefinition preparedStatementAuditLog;
+    final VariableDefinition profile;
+    final VariableDefinition insertMaxFilterRatio;
+    final VariableDefinition insertStrict;
+    final VariableDefinition insertTimeout;
+    final VariableDefinition queryTimeout;
+    final VariableDefinition uniqueKeyPartialUpdate;
 
     public VariableRegistry(ServerInfo serverInfo, int maxAllowedPacket) {
         Map<String, VariableDefinition> map = new TreeMap<>();
@@ -116,7 +128,33 @@ public final class VariableRegistry {
         add(map, of("session_track_state_change", ON_OFF, "OFF"));
         add(map, of("default_storage_engine", STRING, "olap"));
         add(map, of("storage_engine", STRING, "olap"));
+        byId = new VariableDefinition[map.size()];
+        int id = 0;
+        for (Map.Entry<String, VariableDefinition> entry : map.entrySet()) {
+            VariableDefinition numbered = entry.getValue().withId(id);
+            entry.setValue(numbered);
+            byId[id++] = numbered;
+        }
         this.definitions = Collections.unmodifiableMap(map);
+        groupCommit = get(GROUP_COMMIT);
+        autocommit = get(AUTOCOMMIT);
+        groupCommitRequestId = get(GROUP_COMMIT_REQUEST_ID);
+        preparedStatementAuditLog = get(ENABLE_PREPARED_STMT_AUDIT_LOG);
+        profile = get(ENABLE_PROFILE);
+        insertMaxFilterRatio = get(INSERT_MAX_FILTER_RATIO);
+        insertStrict = get(ENABLE_INSERT_STRICT);
+        insertTimeout = get("insert_timeout");
+        queryTimeout = get("query_timeout");
+        uniqueKeyPartialUpdate = get("enable_unique_key_partial_update");
+    }
+
+    /** How many variables there are: the length of a value array indexed by {@link VariableDefinition#id()}. */
+    int size() {
+        return byId.length;
+    }
+
+    VariableDefinition byId(int id) {
+        return byId[id];
     }
 
     private static void add(Map<String, VariableDefinition> map, VariableDefinition definition) {

@@ -51,6 +51,10 @@ import org.junit.jupiter.api.io.TempDir;
  *       the retry succeeds and the rows are there exactly once (loaded at most once across the crash);</li>
  *   <li>replay left no corrupt WAL and reports no failure.</li>
  * </ul>
+ * An async load refused because the table has {@code group_commit_max_wal_num_per_table} WAL files (commits
+ * lag behind acknowledged async loads, e.g. on a loaded machine) is back-pressure, not a failure: the refusal
+ * comes before the load is accepted, so the writer retries it as a Doris client would, and it counts as
+ * acknowledged only once a retry is. {@link #walLimitRefusalsAreRetriedAndLoseNothing} provokes such refusals.
  * Cycles: {@code -Dcrash.cycles} (default {@value #DEFAULT_CYCLES}), seed {@code -Dcrash.seed}; both printed.
  * {@code bench/crash-cycles.sh 100} runs 100. The kill comes after a random number of acknowledgements plus a
  * random delay of up to 3 ms, so it lands anywhere in a load's life (open, WAL fsync, commit, after commit).
@@ -60,6 +64,10 @@ class LoadCrashCyclesTest {
     static final int THREADS = 8;
     private static final String TABLE = "crash.t";
     private static final int[] INTERVALS_MS = {20, 100, 300, 1000, 5000};
+    /** The refusal of an async load for too many WAL files (GROUP_COMMIT_TOO_MANY_WALS), by SQL and HTTP alike. */
+    private static final String WAL_LIMIT_REFUSAL = "Too many group commit async WALs";
+    /** How long a writer keeps retrying a load refused for too many WALs before reporting it. */
+    private static final long WAL_LIMIT_RETRY_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final Pattern STREAM_LOAD_SUCCESS = Pattern.compile("\"Status\"\\s*:\\s*\"Success\"");
 
@@ -79,6 +87,8 @@ class LoadCrashCyclesTest {
     private int requestIdInTen;
     /** Acknowledged loads by route, for the summary. */
     private final Map<Route, AtomicLong> acknowledgedByRoute = new ConcurrentHashMap<>();
+    /** Loads refused for too many WAL files and retried. */
+    private final AtomicLong walLimitRefusals = new AtomicLong();
 
     /** What happened to each id, for the failure message. */
     private final Map<Long, String> history = new ConcurrentHashMap<>();
@@ -131,11 +141,21 @@ class LoadCrashCyclesTest {
 
     @Test
     void everyAcknowledgedRowSurvivesKillNineExactlyOnce() throws Exception {
-        run(Integer.getInteger("crash.cycles", DEFAULT_CYCLES), 4);
+        run(Integer.getInteger("crash.cycles", DEFAULT_CYCLES), 4, INTERVALS_MS);
+    }
+
+    /**
+     * With at most one WAL file per table and a 20 ms interval, an async load arriving while a sealed batch
+     * commits is refused: the writers retry such refusals, and every acknowledged row still survives the kills.
+     */
+    @Test
+    void walLimitRefusalsAreRetriedAndLoseNothing() throws Exception {
+        run(3, 4, new int[] {20}, "--group_commit_max_wal_num_per_table=1");
+        assertThat(walLimitRefusals.get()).as("async loads refused for too many WALs").isPositive();
     }
 
     /** Kill cycles with {@code requestIdInTen}/10 of the group-commit INSERTs carrying a request id. */
-    private void run(int cycles, int requestIdInTen) throws Exception {
+    private void run(int cycles, int requestIdInTen, int[] intervalsMs, String... serverArgs) throws Exception {
         this.requestIdInTen = requestIdInTen;
         long seed = Long.getLong("crash.seed", System.nanoTime());
         System.out.println("LoadCrashCyclesTest seed " + seed + " cycles " + cycles
@@ -146,13 +166,13 @@ class LoadCrashCyclesTest {
         for (int cycle = 0; cycle < cycles; cycle++) {
             cycleNow = cycle;
             long cycleStart = System.nanoTime();
-            try (ServerProcess server = ServerProcess.start(dir)) {
+            try (ServerProcess server = ServerProcess.start(dir, serverArgs)) {
                 long startMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cycleStart);
                 if (cycle == 0) {
                     createTable(server);
                 }
                 settleAndVerify(server, cycle);
-                int interval = INTERVALS_MS[random.nextInt(INTERVALS_MS.length)];
+                int interval = intervalsMs[random.nextInt(intervalsMs.length)];
                 try (Connection c = connect(server, ""); Statement s = c.createStatement()) {
                     s.execute("ALTER TABLE " + TABLE + " SET (\"group_commit_interval_ms\" = \"" + interval + "\")");
                 }
@@ -184,11 +204,12 @@ class LoadCrashCyclesTest {
             }
         }
         cycleNow = cycles;
-        try (ServerProcess server = ServerProcess.start(dir)) {
+        try (ServerProcess server = ServerProcess.start(dir, serverArgs)) {
             settleAndVerify(server, cycles);
         }
-        System.out.printf("LoadCrashCyclesTest: %d cycles, %d acknowledged loads %s, %d ids checked, %d s%n",
-                cycles, totalAcks, new TreeMap<>(acknowledgedByRoute), mustExist.size(),
+        System.out.printf("LoadCrashCyclesTest: %d cycles, %d acknowledged loads %s, %d refusals for too many WALs "
+                + "retried, %d ids checked, %d s%n", cycles, totalAcks, new TreeMap<>(acknowledgedByRoute),
+                walLimitRefusals.get(), mustExist.size(),
                 TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
     }
 
@@ -224,12 +245,21 @@ class LoadCrashCyclesTest {
                 String requestId = route.groupCommitInsert() && random.nextInt(10) < requestIdInTen
                         ? "req-" + ids.getFirst() : null;
                 op = new Op(ids, route, requestId);
+                long firstTry = System.nanoTime();
                 for (int attempt = 1; ; attempt++) {
                     try {
                         load(server, sessions, op);
                         break;
-                    } catch (SQLException e) {
-                        if (killed.get() || op.requestId() == null || attempt == 5) {
+                    } catch (SQLException | IOException e) {
+                        if (!killed.get() && refusedForTooManyWals(e)
+                                && System.nanoTime() - firstTry < WAL_LIMIT_RETRY_NANOS) {
+                            // Refused before it was accepted: nothing of it is loaded, so retrying is safe.
+                            walLimitRefusals.incrementAndGet();
+                            note(op, "refused for too many WALs, retried");
+                            backOff(attempt);
+                            continue;
+                        }
+                        if (killed.get() || !(e instanceof SQLException) || op.requestId() == null || attempt == 5) {
                             throw e;
                         }
                         // Alive and refused: a request id makes the retry safe.
@@ -263,6 +293,35 @@ class LoadCrashCyclesTest {
                 }
             }
         }
+    }
+
+    /** One INSERT by a client that retries refusals for too many WALs (the previous retry's batch may commit). */
+    private void insertRetryingWalLimit(Statement s, Op op) throws SQLException, InterruptedException {
+        long firstTry = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                insert(s, op);
+                return;
+            } catch (SQLException e) {
+                if (!refusedForTooManyWals(e) || System.nanoTime() - firstTry >= WAL_LIMIT_RETRY_NANOS) {
+                    throw e;
+                }
+                walLimitRefusals.incrementAndGet();
+                backOff(attempt);
+            }
+        }
+    }
+
+    private static boolean refusedForTooManyWals(Exception e) {
+        return e.getMessage() != null && e.getMessage().contains(WAL_LIMIT_REFUSAL);
+    }
+
+    /**
+     * A client's back-off before retrying a refused load (10, 20, 40 ... at most 200 ms): the refusal says the
+     * table's commits lag, so retrying at once would only be refused again.
+     */
+    private static void backOff(int attempt) throws InterruptedException {
+        Thread.sleep(Math.min(200, 10L << Math.min(attempt - 1, 5)));
     }
 
     private static void load(ServerProcess server, Map<Route, Connection> sessions, Op op)
@@ -315,7 +374,7 @@ class LoadCrashCyclesTest {
             for (Op op : List.copyOf(inDoubt)) {
                 if (op.requestId() != null) {
                     s.execute("SET group_commit = " + op.route().groupCommit);
-                    insert(s, op);
+                    insertRetryingWalLimit(s, op);
                     note(op, "retried after restart, acknowledged");
                     retried.add(op);
                 }

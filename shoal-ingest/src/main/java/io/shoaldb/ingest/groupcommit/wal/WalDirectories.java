@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The configured WAL directories ({@code group_commit_wal_path}). A new WAL goes to the directory with the
@@ -16,13 +18,26 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A directory where a WAL append or fsync failed is <i>distressed</i> until a WAL in it fsyncs again: new
  * WALs go to a healthy directory while there is one, and the condition shows in metrics and the health check.
+ *
+ * <p>Every async load asks for the usable space (the async-to-sync rule), which is a {@code statfs} system call
+ * per root: at thousands of loads a second the file system is asked at most once per {@link #SPACE_MAX_AGE_NANOS}
+ * per root, and loads in between get that answer. Nothing written in that time comes near the margin the rule
+ * keeps free ({@code GroupCommitOptions.minFreeBytes}, 256 MiB by default).
  */
 public final class WalDirectories {
+    static final long SPACE_MAX_AGE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    /** A root's usable space as the file system last reported it, and when. */
+    private record SpaceReading(long bytes, long atNanos) {
+    }
+
     private final FilesFacade files;
+    private final Map<Path, SpaceReading> space = new ConcurrentHashMap<>();
     private final List<Path> roots;
     private final Set<Path> durableDirs = ConcurrentHashMap.newKeySet();
     private final Map<Path, String> distressed = new ConcurrentHashMap<>();
     private final WalSpares spares;
+    private final LongSupplier nanoClock;
 
     public WalDirectories(FilesFacade files, List<Path> roots) {
         this(files, roots, null);
@@ -30,12 +45,17 @@ public final class WalDirectories {
 
     /** With preallocated WAL files taken from (and recycled into) {@code spares}; null: WAL files grow. */
     public WalDirectories(FilesFacade files, List<Path> roots, WalSpares spares) {
+        this(files, roots, spares, System::nanoTime);
+    }
+
+    WalDirectories(FilesFacade files, List<Path> roots, WalSpares spares, LongSupplier nanoClock) {
         if (roots.isEmpty()) {
             throw new IllegalArgumentException("group commit needs at least one WAL directory");
         }
         this.files = files;
         this.roots = List.copyOf(roots);
         this.spares = spares;
+        this.nanoClock = nanoClock;
     }
 
     /** The preallocated WAL files, or null when WAL files grow by appending. */
@@ -78,6 +98,17 @@ public final class WalDirectories {
     }
 
     private long usableSpace(Path root) {
+        long now = nanoClock.getAsLong();
+        SpaceReading last = space.get(root);
+        if (last != null && now - last.atNanos() < SPACE_MAX_AGE_NANOS) {
+            return last.bytes();
+        }
+        long bytes = askUsableSpace(root);
+        space.put(root, new SpaceReading(bytes, now));
+        return bytes;
+    }
+
+    private long askUsableSpace(Path root) {
         try {
             Path probe = root;
             while (probe != null && !files.exists(probe)) {
