@@ -79,6 +79,15 @@ public final class BlockCache {
         return bytes;
     }
 
+    /** Whether block {@code block} of {@code key} is cached; neither counted as a hit or miss nor made recent. */
+    public boolean contains(String key, long block) {
+        String name = blockName(key, block);
+        Shard shard = shardOf(name);
+        synchronized (shard) {
+            return shard.sizes.containsKey(name);
+        }
+    }
+
     /** Caches {@code bytes} as block {@code block} of object {@code key}, evicting older blocks to make room. */
     public void put(String key, long block, byte[] bytes) {
         String name = blockName(key, block);
