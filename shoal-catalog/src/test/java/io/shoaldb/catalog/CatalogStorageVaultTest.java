@@ -129,6 +129,12 @@ class CatalogStorageVaultTest {
         Map<String, String> badStyle = written();
         badStyle.put("use_path_style", "maybe");
         assertCode(() -> StorageVaultRules.check("v", badStyle), ErrorCode.INVALID_PROPERTY);
+        Map<String, String> badTimeout = written();
+        badTimeout.put("s3.connection.request.timeout", "-5");
+        assertCode(() -> StorageVaultRules.check("v", badTimeout), ErrorCode.INVALID_PROPERTY);
+        Map<String, String> timeout = written();
+        timeout.put("S3.Connection.Request.Timeout", " 3000 ");
+        assertThat(StorageVaultRules.check("v", timeout)).containsEntry("s3.connection.request.timeout", "3000");
         Map<String, String> badProvider = written();
         badProvider.put("provider", "floppy");
         assertCode(() -> StorageVaultRules.check("v", badProvider), ErrorCode.INVALID_PROPERTY);

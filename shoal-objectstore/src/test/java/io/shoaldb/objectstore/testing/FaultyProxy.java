@@ -52,6 +52,17 @@ public final class FaultyProxy implements AutoCloseable {
         inject(kind, Integer.MAX_VALUE);
     }
 
+    /**
+     * Closes every connection open now, so a client's pooled keep-alive connections are gone and its next request
+     * opens a new one (and meets the injected fault).
+     */
+    public void dropOpenConnections() {
+        for (Socket socket : open) {
+            closeQuietly(socket);
+            open.remove(socket);
+        }
+    }
+
     /** How many connections got a fault so far. */
     public int faulted() {
         return faulted.get();
