@@ -151,6 +151,29 @@ class VaultTableStorageTest {
         }
     }
 
+    @Test
+    void aStagingFileACrashLeftIsRemovedAtStartWithTheObjectItBecame() throws Exception {
+        S3Settings settings = server.settings("crashed");
+        try (ObjectStore raw = new S3ObjectStore(settings); CachingObjectStore vault = vault(settings)) {
+            StorageEngine before = engine(vault, StorageOptions.DEFAULT);
+            RowsetMeta committed = TestTables.load(before, 100, 2, row(1L, 1L, "kept"));
+            // the crash: a segment staged and uploaded, its staging file not yet deleted, no commit record
+            long crashedId = committed.rowsetId() + 1;
+            Path staging;
+            try (TableSnapshot s = before.snapshot(TABLE)) {
+                staging = Files.write(s.tabletDirectory(100).resolve(crashedId + "_0.seg"), new byte[] {1, 2, 3});
+            }
+            String orphan = "data/" + TABLE + "/100/" + crashedId + "_0.seg";
+            raw.create(orphan, new byte[] {1, 2, 3});
+
+            StorageEngine after = engine(vault, StorageOptions.DEFAULT);
+            after.restore(TABLE, 2, java.util.Map.of(100L, List.of(committed)));
+            assertThat(after.finishRecovery()).containsExactly(staging);
+            awaitKeys(raw, "data/", committed.segmentFiles());
+            assertThat(scan(after, 100)).containsExactly(List.of(1L, 1L, "kept"));
+        }
+    }
+
     /** Objects of removed rowsets go in the background: waits (bounded) until the prefix holds exactly {@code keys}. */
     private static void awaitKeys(ObjectStore raw, String prefix, List<String> keys) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
