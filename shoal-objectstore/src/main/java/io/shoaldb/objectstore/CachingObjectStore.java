@@ -78,20 +78,20 @@ public final class CachingObjectStore implements ObjectStore {
         int blockSize = cache.blockSize();
         byte[] result = new byte[length];
         for (long block = offset / blockSize; block <= (offset + length - 1) / blockSize; block++) {
-            byte[] bytes = block(key, block, size);
             long blockStart = block * blockSize;
-            long from = Math.max(offset, blockStart);
-            long to = Math.min(offset + length, blockStart + bytes.length);
-            System.arraycopy(bytes, (int) (from - blockStart), result, (int) (from - offset), (int) (to - from));
+            int from = (int) (Math.max(offset, blockStart) - blockStart);
+            int to = (int) (Math.min(offset + length, blockStart + blockSize) - blockStart);
+            byte[] bytes = cache.get(key, block, from, to - from);
+            if (bytes == null) {
+                bytes = Arrays.copyOfRange(fetch(key, block, size), from, to);
+            }
+            System.arraycopy(bytes, 0, result, (int) (blockStart + from - offset), to - from);
         }
         return result;
     }
 
-    private byte[] block(String key, long block, long size) {
-        byte[] bytes = cache.get(key, block);
-        if (bytes != null) {
-            return bytes;
-        }
+    /** Fetches a missing block, with the read-ahead, and caches what it fetched; returns the block's bytes. */
+    private byte[] fetch(String key, long block, long size) {
         int blockSize = cache.blockSize();
         long lastBlock = (size - 1) / blockSize;
         long end = block + 1; // exclusive: the run of missing blocks fetched together
@@ -100,15 +100,16 @@ public final class CachingObjectStore implements ObjectStore {
         }
         long start = block * blockSize;
         byte[] run = store.read(key, start, (int) (Math.min(size, end * blockSize) - start));
+        byte[] first = null;
         for (long b = block; b < end; b++) {
             int from = (int) ((b - block) * blockSize);
             byte[] piece = Arrays.copyOfRange(run, from, Math.min(run.length, from + blockSize));
             cache.put(key, b, piece);
             if (b == block) {
-                bytes = piece;
+                first = piece;
             }
         }
-        return bytes;
+        return first;
     }
 
     @Override

@@ -205,6 +205,16 @@ class CachingObjectStoreTest {
             assertThat(store.stats().misses()).isEqualTo(2);
             assertThat(store.read("seg", 0, bytes.length)).isEqualTo(bytes);
             assertThat(store.stats().hits()).isEqualTo(2);
+            // checked once, a block is read by ranges; one found shorter than the range is dropped and fetched again
+            assertThat(store.read("seg", 10, 20)).isEqualTo(Arrays.copyOfRange(bytes, 10, 30));
+            assertThat(store.stats().hits()).isEqualTo(3);
+            for (Path file : blockFiles()) {
+                Files.write(file, Arrays.copyOf(Files.readAllBytes(file), 100));
+            }
+            assertThat(store.read("seg", 500, 2 * BLOCK - 500)).isEqualTo(Arrays.copyOfRange(bytes, 500, 2 * BLOCK));
+            assertThat(store.stats().misses()).isEqualTo(4);
+            assertThat(store.read("seg", 0, bytes.length)).isEqualTo(bytes);
+            assertThat(store.stats().misses()).isEqualTo(4);
         }
     }
 
