@@ -140,6 +140,7 @@ public final class ShoalServer implements AutoCloseable {
             ColumnDefaults defaults = new LiteralDefaults();
             TableLifecycle tables = new TableLifecycle(catalog, storage, txns, groupCommit, defaults, vaults);
             tables.recover();
+            vaults.warmUp();
             CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
                     storageOptions);
             compaction.start();

@@ -4,6 +4,7 @@ import io.shoaldb.catalog.model.StorageVault;
 import io.shoaldb.objectstore.BlockCache;
 import io.shoaldb.objectstore.CachingObjectStore;
 import io.shoaldb.objectstore.ObjectStore;
+import io.shoaldb.objectstore.ObjectStoreException;
 import io.shoaldb.objectstore.S3ObjectStore;
 import io.shoaldb.objectstore.S3Settings;
 import java.nio.file.Path;
@@ -11,6 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The node's clients of its storage vaults: one caching store per vault, all reading through one block cache whose
@@ -28,10 +31,14 @@ public final class VaultStores implements AutoCloseable {
     }
 
     static final String CACHE_DIRECTORY = "file_cache";
+    /** Looked up by the warm-up; no object has this key (keys of segments start with {@code data/}). */
+    static final String WARM_UP_KEY = "shoal-warm-up";
+    private static final Logger LOG = LoggerFactory.getLogger(VaultStores.class);
     private static final BlockCache.Stats NO_STATS = new BlockCache.Stats(0, 0, 0, 0, 0);
 
     private final CacheSettings settings;
     private final Map<Long, CachingObjectStore> stores = new ConcurrentHashMap<>();
+    private final Map<Long, String> names = new ConcurrentHashMap<>();
     private volatile BlockCache cache;
 
     public VaultStores(CacheSettings settings) {
@@ -40,6 +47,7 @@ public final class VaultStores implements AutoCloseable {
 
     /** The store a table in {@code vault} reads and writes its segments through. */
     public ObjectStore store(StorageVault vault) {
+        names.put(vault.id(), vault.name());
         return stores.computeIfAbsent(vault.id(), id -> new CachingObjectStore(new S3ObjectStore(settings(vault.properties())),
                 cache(), settings.readAheadBlocks()));
     }
@@ -57,6 +65,27 @@ public final class VaultStores implements AutoCloseable {
         String timeout = properties.get(StorageVault.REQUEST_TIMEOUT);
         return timeout == null ? settings : settings.withBounds(settings.maxAttempts(),
                 Duration.ofMillis(Long.parseLong(timeout)), settings.partSize());
+    }
+
+    /**
+     * Sends one small request (a HEAD of a key that does not exist) to every vault opened so far, each on a daemon
+     * thread of its own, and returns at once. The first request of a fresh JVM's client costs seconds (class loading,
+     * the signer, the connection pool); paid here, it is not paid by the first query or load after a start. A store
+     * that is down or stalls only makes its warm-up fail in the background (logged): the start, local tables and reads
+     * the block cache answers never wait for it.
+     */
+    public void warmUp() {
+        stores.forEach((id, store) -> Thread.ofPlatform().daemon().name("vault-warm-up-" + id).start(() -> {
+            long start = System.nanoTime();
+            try {
+                store.size(WARM_UP_KEY);
+            } catch (ObjectStoreException.NotFound expected) {
+                LOG.info("storage vault '{}' answered its warm-up in {} ms", names.get(id),
+                        (System.nanoTime() - start) / 1_000_000);
+            } catch (RuntimeException e) {
+                LOG.warn("storage vault '{}' did not answer its warm-up: {}", names.get(id), e.getMessage());
+            }
+        }));
     }
 
     private synchronized BlockCache cache() {
