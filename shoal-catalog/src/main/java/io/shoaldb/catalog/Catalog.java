@@ -6,6 +6,7 @@ import io.shoaldb.catalog.auth.UserIdentity;
 import io.shoaldb.catalog.ddl.NameRules;
 import io.shoaldb.catalog.ddl.SchemaChanges;
 import io.shoaldb.catalog.ddl.TableBuilder;
+import io.shoaldb.catalog.ddl.VaultPlacement;
 import io.shoaldb.catalog.journal.CatalogImage;
 import io.shoaldb.catalog.journal.ImageStore;
 import io.shoaldb.catalog.journal.JournalEntry;
@@ -192,7 +193,8 @@ public final class Catalog implements AutoCloseable {
                 }
                 throw ErrorCode.TABLE_EXISTS.exception(def.name());
             }
-            Table table = TableBuilder.build(def, db.id(), s.nextId(), options.clock().millis(),
+            Table table = TableBuilder.build(VaultPlacement.place(def, s.storageVaults()), db.id(), s.nextId(),
+                    options.clock().millis(),
                     options.partitionCount());
             commit(s, new JournalRecord.CreateTable(table));
             return table;

@@ -69,7 +69,7 @@ public final class ShowCreateTable {
 
     /**
      * Doris's block: every effective value, not only the ones set, in Doris's order (replication, storage format,
-     * the sequence column, light schema change, then group commit); {@code group_commit_mode} only when it is not
+     * the sequence column, light schema change, group commit, then the storage vault); {@code group_commit_mode} only when it is not
      * off_mode. Each line is valid CREATE TABLE input.
      */
     private static List<String> properties(TableProperties props) {
@@ -89,6 +89,9 @@ public final class ShowCreateTable {
         }
         out.add(property(PropertyKeys.GROUP_COMMIT_INTERVAL_MS, Long.toString(props.groupCommitIntervalMs())));
         out.add(property(PropertyKeys.GROUP_COMMIT_DATA_BYTES, Long.toString(props.groupCommitDataBytes())));
+        if (props.storageVault() != null) {
+            out.add(property(PropertyKeys.STORAGE_VAULT_NAME, props.storageVault()));
+        }
         return out;
     }
 

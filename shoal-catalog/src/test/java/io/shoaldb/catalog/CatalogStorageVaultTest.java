@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.shoaldb.catalog.ddl.StorageVaultRules;
 import io.shoaldb.catalog.model.StorageVault;
 import io.shoaldb.catalog.model.StorageVaults;
+import io.shoaldb.catalog.model.Table;
+import io.shoaldb.vector.type.DataType;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.LocalFiles;
@@ -72,6 +74,45 @@ class CatalogStorageVaultTest {
     }
 
     @Test
+    void tablesAreInTheVaultTheyNameOrTheDefaultAndKeepItAcrossRestartAndImage() {
+        try (Catalog c = open()) {
+            c.createDatabase("db", false);
+            c.createStorageVault("a", StorageVaultRules.check("a", written()), false);
+            c.createStorageVault("b", StorageVaultRules.check("b", written()), false);
+            Table local = c.createTable(Defs.table("db", "local").column("id", DataType.INT).build(), false);
+            assertThat(local.properties().storageVault()).isNull();
+            Table named = c.createTable(Defs.table("db", "named").column("id", DataType.INT)
+                    .property("Storage_Vault_Name", " a ").build(), false);
+            assertThat(named.properties().storageVault()).isEqualTo("a");
+            assertCode(() -> c.createTable(Defs.table("db", "lost").column("id", DataType.INT)
+                    .property("storage_vault_name", "nope").build(), false), ErrorCode.STORAGE_VAULT_NOT_FOUND);
+            assertCode(() -> c.createTable(Defs.table("db", "blank").column("id", DataType.INT)
+                    .property("storage_vault_name", " ").build(), false), ErrorCode.INVALID_PROPERTY);
+            assertThat(c.snapshot().table("db", "lost")).isEmpty();
+            assertThat(c.snapshot().table("db", "blank")).isEmpty();
+            c.setDefaultStorageVault("b");
+            Table defaulted = c.createTable(Defs.table("db", "defaulted").column("id", DataType.INT).build(), false);
+            assertThat(defaulted.properties().storageVault()).isEqualTo("b");
+            assertThat(ShowCreateTable.render(c.snapshot().database("db").orElseThrow(), defaulted)).contains("\"storage_vault_name\" = \"b\"");
+            assertThat(ShowCreateTable.render(c.snapshot().database("db").orElseThrow(), local)).doesNotContain("storage_vault_name");
+            assertCode(() -> c.alterTableProperties("db", "named", Map.of("storage_vault_name", "b")),
+                    ErrorCode.INVALID_PROPERTY);
+            c.checkpoint();
+            c.setDefaultStorageVault(null);
+        }
+        try (Catalog c = open()) {
+            assertThat(c.snapshot().table("db", "named").orElseThrow().properties().storageVault()).isEqualTo("a");
+            assertThat(c.snapshot().table("db", "defaulted").orElseThrow().properties().storageVault()).isEqualTo("b");
+            assertThat(c.snapshot().table("db", "local").orElseThrow().properties().storageVault()).isNull();
+            Table later = c.createTable(Defs.table("db", "later").column("id", DataType.INT).build(), false);
+            assertThat(later.properties().storageVault()).isNull();
+        }
+        try (Catalog c = open()) {
+            assertThat(c.snapshot().table("db", "later").orElseThrow().properties().storageVault()).isNull();
+        }
+    }
+
+    @Test
     void propertiesAreChecked() {
         Map<String, String> noType = written();
         noType.remove("type");
@@ -88,6 +129,12 @@ class CatalogStorageVaultTest {
         Map<String, String> badStyle = written();
         badStyle.put("use_path_style", "maybe");
         assertCode(() -> StorageVaultRules.check("v", badStyle), ErrorCode.INVALID_PROPERTY);
+        Map<String, String> badTimeout = written();
+        badTimeout.put("s3.connection.request.timeout", "-5");
+        assertCode(() -> StorageVaultRules.check("v", badTimeout), ErrorCode.INVALID_PROPERTY);
+        Map<String, String> timeout = written();
+        timeout.put("S3.Connection.Request.Timeout", " 3000 ");
+        assertThat(StorageVaultRules.check("v", timeout)).containsEntry("s3.connection.request.timeout", "3000");
         Map<String, String> badProvider = written();
         badProvider.put("provider", "floppy");
         assertCode(() -> StorageVaultRules.check("v", badProvider), ErrorCode.INVALID_PROPERTY);

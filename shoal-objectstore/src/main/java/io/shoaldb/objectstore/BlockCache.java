@@ -3,20 +3,25 @@ package io.shoaldb.objectstore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
 
@@ -27,8 +32,8 @@ import java.util.zip.CRC32C;
  * what is there (oldest first).
  *
  * <p>The cache is rebuildable, never the only copy, so nothing here is fsynced: a block file carries the CRC32C of
- * its bytes, and one that a crash left torn, or that was damaged, fails the check, is deleted and read again from
- * the store. Objects never change once created, so a cached block is never stale.
+ * its bytes, and one that a crash left torn, or that was damaged, fails the check (at its first read after the cache
+ * is opened), is deleted and read again from the store. Objects never change once created, so a cached block is never stale.
  */
 public final class BlockCache {
     /** Counters since the cache was opened, and what it holds now. */
@@ -70,13 +75,28 @@ public final class BlockCache {
         return blockSize;
     }
 
-    /** Block {@code block} of object {@code key}, or null when it is not cached (or its file was damaged). */
-    public byte[] get(String key, long block) {
+    /**
+     * Bytes {@code [from, from + length)} of block {@code block} of object {@code key}, or null when it is not cached
+     * (or its file was damaged). The first read of a block file since the cache was opened reads it whole and checks
+     * its CRC32C; later reads read only the range asked for: a scan reads a block page by page, and reading and
+     * checking the whole block for every page cost more than the scan itself. Whatever reads the range checks its
+     * own content as well (a segment's pages and footer carry checksums).
+     */
+    public byte[] get(String key, long block, int from, int length) {
         String name = blockName(key, block);
         Shard shard = shardOf(name);
-        byte[] bytes = shard.read(name);
+        byte[] bytes = shard.read(name, from, length);
         (bytes == null ? misses : hits).incrementAndGet();
         return bytes;
+    }
+
+    /** Whether block {@code block} of {@code key} is cached; neither counted as a hit or miss nor made recent. */
+    public boolean contains(String key, long block) {
+        String name = blockName(key, block);
+        Shard shard = shardOf(name);
+        synchronized (shard) {
+            return shard.sizes.containsKey(name);
+        }
     }
 
     /** Caches {@code bytes} as block {@code block} of object {@code key}, evicting older blocks to make room. */
@@ -128,6 +148,8 @@ public final class BlockCache {
         private final Path directory;
         private final long capacity;
         private final LinkedHashMap<String, Long> sizes = new LinkedHashMap<>(16, 0.75f, true);
+        /** Blocks whose file passed its checksum since the cache was opened: read by ranges from then on. */
+        private final Set<String> verified = new HashSet<>();
         private long used;
 
         private Shard(Path directory, long capacity) {
@@ -166,13 +188,45 @@ public final class BlockCache {
             return shard;
         }
 
-        byte[] read(String name) {
+        byte[] read(String name, int from, int length) {
+            boolean checked;
             synchronized (this) {
                 if (sizes.get(name) == null) {
                     return null;
                 }
+                checked = verified.contains(name);
             }
             Path file = directory.resolve(name);
+            if (checked) {
+                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                    ByteBuffer range = ByteBuffer.allocate(length);
+                    while (range.hasRemaining() && channel.read(range, from + range.position()) > 0) {
+                        // positional reads until the range is full or the file ends
+                    }
+                    if (!range.hasRemaining() && from + length <= channel.size() - CRC_BYTES) {
+                        return range.array();
+                    }
+                } catch (IOException e) {
+                    // gone or unreadable: drop it below and let the caller read the store
+                }
+                remove(name);
+                return null;
+            }
+            byte[] whole = readChecked(file);
+            if (whole == null || from + length > whole.length) {
+                remove(name);
+                return null;
+            }
+            synchronized (this) {
+                if (sizes.containsKey(name)) {
+                    verified.add(name);
+                }
+            }
+            return Arrays.copyOfRange(whole, from, from + length);
+        }
+
+        /** The block's bytes if its file is whole and its checksum matches, else null. */
+        private static byte[] readChecked(Path file) {
             try {
                 byte[] stored = Files.readAllBytes(file);
                 if (stored.length >= CRC_BYTES) {
@@ -180,15 +234,12 @@ public final class BlockCache {
                     CRC32C crc = new CRC32C();
                     crc.update(stored, 0, length);
                     if ((int) crc.getValue() == ByteBuffer.wrap(stored, length, CRC_BYTES).getInt()) {
-                        byte[] bytes = new byte[length];
-                        System.arraycopy(stored, 0, bytes, 0, length);
-                        return bytes;
+                        return Arrays.copyOf(stored, length);
                     }
                 }
             } catch (IOException e) {
-                // gone or unreadable: drop it below and let the caller read the store
+                // gone or unreadable
             }
-            remove(name);
             return null;
         }
 
@@ -211,6 +262,7 @@ public final class BlockCache {
                 return 0; // a cache that cannot write only costs reads from the store
             }
             synchronized (this) {
+                verified.remove(name); // a new file: checked at its first read, like any other
                 Long previous = sizes.put(name, (long) stored.capacity());
                 used += stored.capacity() - (previous == null ? 0 : previous);
             }
@@ -225,6 +277,7 @@ public final class BlockCache {
                     Map.Entry<String, Long> e = eldest.next();
                     used -= e.getValue();
                     victims.add(e.getKey());
+                    verified.remove(e.getKey());
                     eldest.remove();
                 }
             }
@@ -235,6 +288,7 @@ public final class BlockCache {
         void remove(String name) {
             synchronized (this) {
                 Long size = sizes.remove(name);
+                verified.remove(name);
                 if (size != null) {
                     used -= size;
                 }

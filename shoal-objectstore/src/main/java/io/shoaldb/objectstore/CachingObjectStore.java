@@ -14,15 +14,28 @@ import java.util.concurrent.ConcurrentHashMap;
  * from the local copy or fetched whole by one ranged GET and kept. What this node creates is cached as it is
  * uploaded (a load's segments are read again soon). Object sizes are remembered once looked up: objects never
  * change.
+ *
+ * <p>Read-ahead: a missing block is fetched together with up to {@code readAheadBlocks} blocks after it (up to the
+ * first one already cached), in one ranged GET. Scans read a segment's pages in order, so the next reads find
+ * their blocks local, and a cold scan costs one GET per run of blocks instead of one per block.
  */
 public final class CachingObjectStore implements ObjectStore {
     private final ObjectStore store;
     private final BlockCache cache;
+    private final int readAheadBlocks;
     private final Map<String, Long> sizes = new ConcurrentHashMap<>();
 
     public CachingObjectStore(ObjectStore store, BlockCache cache) {
+        this(store, cache, 0);
+    }
+
+    public CachingObjectStore(ObjectStore store, BlockCache cache, int readAheadBlocks) {
+        if (readAheadBlocks < 0) {
+            throw new IllegalArgumentException("read-ahead of " + readAheadBlocks + " blocks");
+        }
         this.store = store;
         this.cache = cache;
+        this.readAheadBlocks = readAheadBlocks;
     }
 
     @Override
@@ -65,23 +78,38 @@ public final class CachingObjectStore implements ObjectStore {
         int blockSize = cache.blockSize();
         byte[] result = new byte[length];
         for (long block = offset / blockSize; block <= (offset + length - 1) / blockSize; block++) {
-            byte[] bytes = block(key, block, size);
             long blockStart = block * blockSize;
-            long from = Math.max(offset, blockStart);
-            long to = Math.min(offset + length, blockStart + bytes.length);
-            System.arraycopy(bytes, (int) (from - blockStart), result, (int) (from - offset), (int) (to - from));
+            int from = (int) (Math.max(offset, blockStart) - blockStart);
+            int to = (int) (Math.min(offset + length, blockStart + blockSize) - blockStart);
+            byte[] bytes = cache.get(key, block, from, to - from);
+            if (bytes == null) {
+                bytes = Arrays.copyOfRange(fetch(key, block, size), from, to);
+            }
+            System.arraycopy(bytes, 0, result, (int) (blockStart + from - offset), to - from);
         }
         return result;
     }
 
-    private byte[] block(String key, long block, long size) {
-        byte[] bytes = cache.get(key, block);
-        if (bytes == null) {
-            long start = block * cache.blockSize();
-            bytes = store.read(key, start, (int) Math.min(cache.blockSize(), size - start));
-            cache.put(key, block, bytes);
+    /** Fetches a missing block, with the read-ahead, and caches what it fetched; returns the block's bytes. */
+    private byte[] fetch(String key, long block, long size) {
+        int blockSize = cache.blockSize();
+        long lastBlock = (size - 1) / blockSize;
+        long end = block + 1; // exclusive: the run of missing blocks fetched together
+        while (end <= lastBlock && end - block <= readAheadBlocks && !cache.contains(key, end)) {
+            end++;
         }
-        return bytes;
+        long start = block * blockSize;
+        byte[] run = store.read(key, start, (int) (Math.min(size, end * blockSize) - start));
+        byte[] first = null;
+        for (long b = block; b < end; b++) {
+            int from = (int) ((b - block) * blockSize);
+            byte[] piece = Arrays.copyOfRange(run, from, Math.min(run.length, from + blockSize));
+            cache.put(key, b, piece);
+            if (b == block) {
+                first = piece;
+            }
+        }
+        return first;
     }
 
     @Override

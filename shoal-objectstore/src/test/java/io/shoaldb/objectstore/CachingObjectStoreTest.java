@@ -90,6 +90,70 @@ class CachingObjectStoreTest {
     }
 
     @Test
+    void aMissFetchesTheFollowingBlocksInOneReadUpToTheFirstCachedOne() throws Exception {
+        byte[] bytes = object(10 * BLOCK, 7);
+        List<String> gets = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (S3ObjectStore direct = new S3ObjectStore(server.settings("ahead"));
+             CachingObjectStore store = new CachingObjectStore(new CountingReads(direct, gets),
+                     BlockCache.open(dirs(), 1 << 20, BLOCK), 3)) {
+            direct.create("seg", bytes);
+            assertThat(store.read("seg", 10, 20)).isEqualTo(Arrays.copyOfRange(bytes, 10, 30));
+            assertThat(gets).containsExactly("0+4000");
+            assertThat(store.read("seg", BLOCK, 3 * BLOCK)).isEqualTo(Arrays.copyOfRange(bytes, BLOCK, 4 * BLOCK));
+            assertThat(gets).hasSize(1);
+            assertThat(store.read("seg", 5 * BLOCK, 1)).containsExactly(bytes[5 * BLOCK]);
+            assertThat(gets).containsExactly("0+4000", "5000+4000");
+            // block 4 alone: block 5 is cached, so the read-ahead stops there
+            assertThat(store.read("seg", 4 * BLOCK, 2 * BLOCK)).isEqualTo(Arrays.copyOfRange(bytes, 4 * BLOCK, 6 * BLOCK));
+            assertThat(gets).containsExactly("0+4000", "5000+4000", "4000+1000");
+            // the read-ahead ends with the object
+            assertThat(store.read("seg", 9 * BLOCK, BLOCK)).isEqualTo(Arrays.copyOfRange(bytes, 9 * BLOCK, 10 * BLOCK));
+            assertThat(gets).containsExactly("0+4000", "5000+4000", "4000+1000", "9000+1000");
+            assertThat(store.read("seg", 0, bytes.length)).isEqualTo(bytes);
+            assertThat(gets).hasSize(4);
+            assertThat(store.stats().blocks()).isEqualTo(10);
+        }
+    }
+
+    /** The real store, with each ranged read noted as {@code offset+length}. */
+    private record CountingReads(ObjectStore store, List<String> reads) implements ObjectStore {
+        @Override
+        public void create(String key, Path file) {
+            store.create(key, file);
+        }
+
+        @Override
+        public void create(String key, byte[] bytes) {
+            store.create(key, bytes);
+        }
+
+        @Override
+        public byte[] read(String key, long offset, int length) {
+            reads.add(offset + "+" + length);
+            return store.read(key, offset, length);
+        }
+
+        @Override
+        public long size(String key) {
+            return store.size(key);
+        }
+
+        @Override
+        public void delete(String key) {
+            store.delete(key);
+        }
+
+        @Override
+        public List<String> list(String prefix) {
+            return store.list(prefix);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
     void uploadsAreCachedAsTheyGoAndDeletesForgetThem() throws Exception {
         byte[] bytes = object(3 * BLOCK + 1, 2);
         Path file = Files.write(tmp.resolve("upload.seg"), bytes);
@@ -141,6 +205,16 @@ class CachingObjectStoreTest {
             assertThat(store.stats().misses()).isEqualTo(2);
             assertThat(store.read("seg", 0, bytes.length)).isEqualTo(bytes);
             assertThat(store.stats().hits()).isEqualTo(2);
+            // checked once, a block is read by ranges; one found shorter than the range is dropped and fetched again
+            assertThat(store.read("seg", 10, 20)).isEqualTo(Arrays.copyOfRange(bytes, 10, 30));
+            assertThat(store.stats().hits()).isEqualTo(3);
+            for (Path file : blockFiles()) {
+                Files.write(file, Arrays.copyOf(Files.readAllBytes(file), 100));
+            }
+            assertThat(store.read("seg", 500, 2 * BLOCK - 500)).isEqualTo(Arrays.copyOfRange(bytes, 500, 2 * BLOCK));
+            assertThat(store.stats().misses()).isEqualTo(4);
+            assertThat(store.read("seg", 0, bytes.length)).isEqualTo(bytes);
+            assertThat(store.stats().misses()).isEqualTo(4);
         }
     }
 

@@ -33,6 +33,7 @@ import io.shoaldb.server.auth.RsaKeyFile;
 import io.shoaldb.server.config.DataPaths;
 import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
+import io.shoaldb.server.metrics.MicrometerFileCacheMetrics;
 import io.shoaldb.server.metrics.MicrometerScanMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
@@ -46,6 +47,7 @@ import io.shoaldb.server.statement.StatementDispatcher;
 import io.shoaldb.server.table.ColumnDefaults;
 import io.shoaldb.server.table.LiteralDefaults;
 import io.shoaldb.server.table.TableLifecycle;
+import io.shoaldb.server.vault.VaultStores;
 import io.shoaldb.server.variable.GlobalVariables;
 import io.shoaldb.server.variable.VariableRegistry;
 import io.shoaldb.storage.StorageEngine;
@@ -122,6 +124,11 @@ public final class ShoalServer implements AutoCloseable {
             opened.push(txns);
             PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             MicrometerScanMetrics.register(metrics, storage);
+            VaultStores vaults = new VaultStores(new VaultStores.CacheSettings(paths.storagePaths(),
+                    config.get(ServerConfigKeys.FILE_CACHE_CAPACITY_BYTES), config.get(ServerConfigKeys.FILE_CACHE_BLOCK_BYTES),
+                    config.get(ServerConfigKeys.FILE_CACHE_READ_AHEAD_BLOCKS)));
+            opened.push(vaults);
+            MicrometerFileCacheMetrics.register(metrics, vaults);
             GroupCommitManager groupCommit = new GroupCommitManager(files, paths.walDirs(), storage, txns,
                     GroupCommitOptions.defaults()
                             .withMaxWalNumPerTable(config.get(ServerConfigKeys.GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE))
@@ -131,8 +138,9 @@ public final class ShoalServer implements AutoCloseable {
                     new MicrometerGroupCommitMetrics(metrics), null);
             opened.push(groupCommit);
             ColumnDefaults defaults = new LiteralDefaults();
-            TableLifecycle tables = new TableLifecycle(catalog, storage, txns, groupCommit, defaults);
+            TableLifecycle tables = new TableLifecycle(catalog, storage, txns, groupCommit, defaults, vaults);
             tables.recover();
+            vaults.warmUp();
             CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
                     storageOptions);
             compaction.start();

@@ -1,5 +1,6 @@
 package io.shoaldb.storage;
 
+import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import java.util.TreeSet;
  * lock; deleting is left to the caller, outside the lock.
  */
 final class RowsetRefs {
-    record Doomed(RowsetMeta meta, Path directory) {
+    /** A rowset no state holds any more: its files are in {@code directory}, or its objects in {@code vault}. */
+    record Doomed(RowsetMeta meta, Path directory, ObjectStore vault) {
     }
 
     private record Removal(RowsetMeta meta, Path directory, long addedIn, long removedIn) {
@@ -37,13 +39,15 @@ final class RowsetRefs {
     }
 
     private final InlineMemory inline;
+    private final ObjectStore vault;
     /** The state that added each rowset of the current state. */
     private final Map<Long, Long> addedIn = new HashMap<>();
     private final TreeSet<Long> liveStates = new TreeSet<>();
     private final List<Removal> removals = new ArrayList<>();
 
-    RowsetRefs(InlineMemory inline) {
+    RowsetRefs(InlineMemory inline, ObjectStore vault) {
         this.inline = inline;
+        this.vault = vault;
     }
 
     /** {@code next} becomes the table's current state after {@code previous} (null for the first one). */
@@ -106,7 +110,7 @@ final class RowsetRefs {
                 if (r.meta().inline()) {
                     inline.bytes -= r.meta().dataBytes();
                 }
-                doomed.add(new Doomed(r.meta(), r.directory()));
+                doomed.add(new Doomed(r.meta(), r.directory(), vault));
             }
         }
     }

@@ -1,12 +1,14 @@
 package io.shoaldb.storage;
 
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.partition.DataPartition;
 import io.shoaldb.storage.partition.DataPartitions;
 import io.shoaldb.storage.spill.SpillSpace;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetPublisher;
 import io.shoaldb.storage.rowset.RowsetWriter;
+import io.shoaldb.storage.rowset.SegmentObjects;
 import io.shoaldb.storage.segment.SegmentWriterOptions;
 import io.shoaldb.storage.segment.encoding.Compression;
 import io.shoaldb.storage.rowset.SegmentFiles;
@@ -39,7 +41,11 @@ import org.slf4j.LoggerFactory;
  * deletes segment files no visible rowset references (crashed, uncommitted loads and compactions).
  *
  * <p>Files of rowsets removed by a publish (compaction) or {@link #dropTable} are deleted only when the
- * last snapshot containing them is closed. One lock guards the table map and reference counts; it is
+ * last snapshot containing them is closed.
+ *
+ * <p>A table registered with a storage vault keeps its segments as objects of the vault's {@link ObjectStore}
+ * instead of files (see {@link RowsetMeta#inVault()}); inline rowsets stay in the commit records as for any table,
+ * and its tablet directories only stage segments while they are uploaded. One lock guards the table map and reference counts; it is
  * held for map updates only, never across I/O.
  */
 public final class StorageEngine implements RowsetPublisher {
@@ -55,6 +61,7 @@ public final class StorageEngine implements RowsetPublisher {
     private final SegmentCache segmentCache;
     private final ScanCounters scanCounters = new ScanCounters();
     private final SpillSpace spillSpace;
+    private final VaultObjectDeletes vaultDeletes = new VaultObjectDeletes();
     /** Rowset ids from here on were allocated by this process; recovery never touches their files. */
     private final long firstIdOfThisRun;
 
@@ -111,6 +118,11 @@ public final class StorageEngine implements RowsetPublisher {
 
     /** Makes a table known (at start, and at CREATE TABLE), creating its tablet directories durably. */
     public void registerTable(long tableId, TabletSchema schema, List<TabletPlacement> tablets) {
+        registerTable(tableId, schema, tablets, null);
+    }
+
+    /** Like {@link #registerTable(long, TabletSchema, List)}, its segments objects of {@code vault} (null: files). */
+    public void registerTable(long tableId, TabletSchema schema, List<TabletPlacement> tablets, ObjectStore vault) {
         Map<Long, TabletPlacement> placements = new LinkedHashMap<>();
         Map<Long, Path> dirs = new HashMap<>();
         for (TabletPlacement t : tablets) {
@@ -134,7 +146,7 @@ public final class StorageEngine implements RowsetPublisher {
             }
             // Sorted by tablet id so status() lists tablets in a stable order.
             TableEntry table = new TableEntry(tableId, java.util.Collections.unmodifiableMap(new TreeMap<>(placements)),
-                    Map.copyOf(dirs), new RowsetRefs(inlineMemory));
+                    Map.copyOf(dirs), vault, new RowsetRefs(inlineMemory, vault));
             table.current = new SnapshotState(table, 0, schema, empty);
             table.refs.installed(null, table.current);
             table.liveStates = 1;
@@ -178,10 +190,15 @@ public final class StorageEngine implements RowsetPublisher {
     public List<Path> finishRecovery() {
         List<Path> removed = new ArrayList<>();
         Set<Long> visible = new HashSet<>();
+        Map<Long, ObjectStore> vaults = new HashMap<>();
         synchronized (lock) {
             for (TableEntry t : tables.values()) {
+                if (t.vault != null) {
+                    vaults.put(t.tableId, t.vault);
+                }
                 t.current.rowsets.values().forEach(l -> l.forEach(m -> visible.add(m.rowsetId())));
-                t.current.rowsets.forEach((tablet, list) -> list.stream().filter(m -> !m.inline())
+                // A vault rowset's objects are not checked: a HEAD per rowset would make every start wait on the store.
+                t.current.rowsets.forEach((tablet, list) -> list.stream().filter(m -> !m.inline() && !m.inVault())
                         .forEach(m -> m.segmentFiles().forEach(name -> {
                     Path file = t.directories.get(tablet).resolve(name);
                     if (!files.exists(file)) {
@@ -202,6 +219,13 @@ public final class StorageEngine implements RowsetPublisher {
             removed.add(f.path());
             LOG.info("recovery removed {}: rowset {} is not visible (an uncommitted load or compaction)",
                     f.path(), f.rowsetId());
+            ObjectStore vault = vaults.get(f.tableId());
+            if (vault != null) {
+                // A staging file outlives its upload only when a crash cut the upload (or the delete after it)
+                // short: the object may exist, and no committed state will ever name it.
+                vaultDeletes.delete(vault, List.of(SegmentFiles.objectKey(f.tableId(), f.tabletId(), f.rowsetId(),
+                        SegmentFiles.ordinalOf(f.path().getFileName().toString()))), f.rowsetId());
+            }
         }
         LOG.info("storage recovery finished: {} tables, {} orphan segment files removed", tableCount(), removed.size());
         return removed;
@@ -242,11 +266,13 @@ public final class StorageEngine implements RowsetPublisher {
                                 boolean inline) {
         Path dir;
         TabletSchema schema;
+        ObjectStore vault;
         synchronized (lock) {
             TableEntry t = table(tableId);
             checkTablet(t, tabletId);
             dir = t.directories.get(tabletId);
             schema = schemaOrNull != null ? schemaOrNull : t.current.schema;
+            vault = t.vault;
         }
         // Inline segments are small and short-lived (compaction rewrites them compressed): compressing them
         // would only lengthen the commit.
@@ -254,7 +280,7 @@ public final class StorageEngine implements RowsetPublisher {
                 : options.segmentOptions();
         return new RowsetWriter(files, dir, tabletId, nextRowsetId.getAndIncrement(), schema,
                 options.memtableBytes(), options.segmentTargetBytes(), segmentOptions, options.batchRows(),
-                presorted, inline);
+                presorted, inline, vault == null ? null : new SegmentObjects(vault, tableId, tabletId));
     }
 
     @Override
@@ -441,9 +467,17 @@ public final class StorageEngine implements RowsetPublisher {
         return partitions.get(partition).directory().resolve(Long.toString(tableId)).resolve(Long.toString(tabletId));
     }
 
-    /** Deletes files of rowsets nobody can read any more. A failure is logged: recovery retries at next start. */
+    /**
+     * Deletes files of rowsets nobody can read any more. A failure is logged: recovery retries at next start. Objects
+     * of a vault are deleted in the background: this runs on the thread that closed the last snapshot (a query's),
+     * which must not wait on the store.
+     */
     private void delete(List<RowsetRefs.Doomed> doomed) {
         for (RowsetRefs.Doomed d : doomed) {
+            if (d.meta().inVault()) {
+                vaultDeletes.delete(d.vault(), d.meta().segmentFiles(), d.meta().rowsetId());
+                continue;
+            }
             for (String name : d.meta().inline() ? List.<String>of() : d.meta().segmentFiles()) {
                 Path file = d.directory().resolve(name);
                 try {
@@ -481,8 +515,17 @@ public final class StorageEngine implements RowsetPublisher {
         }
     }
 
-    /** A segment file found on disk, with the rowset id its name carries. */
-    private record SegmentFile(Path path, long rowsetId) {
+    /** A segment file found on disk, with the table and tablet its directory names and the rowset its name does. */
+    private record SegmentFile(Path path, long tableId, long tabletId, long rowsetId) {
+    }
+
+    /** A table or tablet directory's id (-1 for a stray name: such a directory holds no table's files). */
+    private static long parseId(Path dir) {
+        try {
+            return Long.parseLong(dir.getFileName().toString());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** Every segment file under {@code <partition>/<tableId>/<tabletId>/}. */
@@ -495,7 +538,7 @@ public final class StorageEngine implements RowsetPublisher {
                         for (Path file : files.list(tabletDir)) {
                             long id = SegmentFiles.rowsetIdOf(file.getFileName().toString());
                             if (id >= 0) {
-                                out.add(new SegmentFile(file, id));
+                                out.add(new SegmentFile(file, parseId(tableDir), parseId(tabletDir), id));
                             }
                         }
                     }

@@ -1,6 +1,7 @@
 package io.shoaldb.storage;
 
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.segment.ScanCounters;
 import io.shoaldb.storage.segment.SegmentCache;
@@ -64,6 +65,11 @@ public final class TableSnapshot implements AutoCloseable {
     /** The facade this table's files are read through. */
     public FilesFacade files() {
         return engine.files();
+    }
+
+    /** The storage vault whose objects this table's segments are ({@link RowsetMeta#inVault()}), or null. */
+    public ObjectStore vault() {
+        return state.table.vault;
     }
 
     /** Where scans of this table keep footers and decoded pages across queries. */

@@ -23,7 +23,7 @@ public final class StorageVaultRules {
             StorageVault.BUCKET, StorageVault.ROOT_PATH, StorageVault.ACCESS_KEY, StorageVault.SECRET_KEY,
             StorageVault.PROVIDER);
     private static final Set<String> OPTIONAL = Set.of(StorageVault.USE_PATH_STYLE, "s3.external_endpoint",
-            "s3.connection.maximum", "s3.connection.request.timeout", "s3.connection.timeout");
+            "s3.connection.maximum", StorageVault.REQUEST_TIMEOUT, "s3.connection.timeout");
     private static final Set<String> PROVIDERS = Set.of("S3", "OSS", "COS", "OBS", "BOS", "AZURE", "GCP", "MINIO");
 
     private StorageVaultRules() {
@@ -72,6 +72,23 @@ public final class StorageVaultRules {
             throw ErrorCode.INVALID_PROPERTY.exception(pathStyle, StorageVault.USE_PATH_STYLE, "true or false");
         }
         properties.put(StorageVault.USE_PATH_STYLE, pathStyle.toLowerCase(Locale.ROOT));
+        String timeout = properties.get(StorageVault.REQUEST_TIMEOUT);
+        if (timeout != null) {
+            properties.put(StorageVault.REQUEST_TIMEOUT, String.valueOf(positiveMillis(timeout)));
+        }
         return properties;
+    }
+
+    /** A timeout in milliseconds: a positive integer. */
+    private static long positiveMillis(String value) {
+        try {
+            long millis = Long.parseLong(value.strip());
+            if (millis > 0) {
+                return millis;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw ErrorCode.INVALID_PROPERTY.exception(value, StorageVault.REQUEST_TIMEOUT, "a positive number of milliseconds");
     }
 }

@@ -11,6 +11,8 @@ public final class PropertyKeys {
     public static final String SEQUENCE_COL = "function_column.sequence_col";
     public static final String SEQUENCE_TYPE = "function_column.sequence_type";
     public static final String LIGHT_SCHEMA_CHANGE = "light_schema_change";
+    /** The storage vault whose bucket holds the table's segments (fixed at creation; absent: local storage). */
+    public static final String STORAGE_VAULT_NAME = "storage_vault_name";
     /**
      * Doris's other spelling of the replica count, {@code tag.location.default: N}, which SHOW CREATE TABLE prints:
      * accepted as replication_num N.
@@ -20,7 +22,7 @@ public final class PropertyKeys {
     public static final String STORAGE_FORMAT = "storage_format";
 
     public static final List<String> ALL = List.of(REPLICATION_NUM, GROUP_COMMIT_MODE, GROUP_COMMIT_INTERVAL_MS,
-            GROUP_COMMIT_DATA_BYTES, SEQUENCE_COL, SEQUENCE_TYPE, LIGHT_SCHEMA_CHANGE);
+            GROUP_COMMIT_DATA_BYTES, SEQUENCE_COL, SEQUENCE_TYPE, LIGHT_SCHEMA_CHANGE, STORAGE_VAULT_NAME);
 
     /**
      * What {@code ALTER TABLE ... SET (...)} may change. Doris lets replication_num change on an

@@ -20,6 +20,8 @@ public record StorageVault(long id, String name, String type, Map<String, String
     public static final String SECRET_KEY = "s3.secret_key";
     public static final String PROVIDER = "provider";
     public static final String USE_PATH_STYLE = "use_path_style";
+    /** Doris's bound of one request to the store, in milliseconds (the client's bound of a call with its retries). */
+    public static final String REQUEST_TIMEOUT = "s3.connection.request.timeout";
     private static final String MASK = "xxxxxx";
 
     public StorageVault {

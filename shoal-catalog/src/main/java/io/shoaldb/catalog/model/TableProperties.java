@@ -32,6 +32,7 @@ public final class TableProperties {
     private final String sequenceColumn;
     private final DataType sequenceType;
     private final boolean lightSchemaChange;
+    private final String storageVault;
 
     private TableProperties(Map<String, String> normalised) {
         this.explicit = Collections.unmodifiableMap(new LinkedHashMap<>(normalised));
@@ -48,6 +49,7 @@ public final class TableProperties {
         this.sequenceType = seqType == null ? null : SequenceTypes.parse(seqType).orElseThrow();
         this.lightSchemaChange = Boolean.parseBoolean(normalised.getOrDefault(PropertyKeys.LIGHT_SCHEMA_CHANGE,
                 "true"));
+        this.storageVault = normalised.get(PropertyKeys.STORAGE_VAULT_NAME);
     }
 
     /**
@@ -113,6 +115,12 @@ public final class TableProperties {
                     throw ErrorCode.INVALID_PROPERTY.exception(value, key, "must be true or false");
                 }
                 yield value.toLowerCase(Locale.ROOT);
+            }
+            case PropertyKeys.STORAGE_VAULT_NAME -> {
+                if (value.isEmpty()) {
+                    throw ErrorCode.INVALID_PROPERTY.exception(value, key, "must name a storage vault");
+                }
+                yield value;
             }
             default -> throw new IllegalStateException("unhandled property " + key);
         };
@@ -192,6 +200,11 @@ public final class TableProperties {
 
     public boolean lightSchemaChange() {
         return lightSchemaChange;
+    }
+
+    /** The storage vault the table's segments live in, or null when they are local files. */
+    public String storageVault() {
+        return storageVault;
     }
 
     @Override

@@ -14,12 +14,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP proxy in front of a store that misbehaves on demand, per new connection: answers 503, resets the
- * connection, or accepts it and never answers. Faults apply to connections opened after they are set, so a test
+ * connection, accepts it and never answers, or forwards the request and loses the store's answer (the store acts
+ * on it, the client waits as for a stall: an upload that landed but was never acknowledged). Faults apply to connections opened after they are set, so a test
  * sets them before its client's first request (an HTTP client keeps its connections).
  */
 public final class FaultyProxy implements AutoCloseable {
 
-    public enum Fault { NONE, SERVICE_UNAVAILABLE, RESET, STALL }
+    public enum Fault { NONE, SERVICE_UNAVAILABLE, RESET, STALL, LOSE_RESPONSE }
 
     private static final byte[] UNAVAILABLE_BODY = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>SlowDown"
             + "</Code><Message>injected by the test</Message></Error>").getBytes(StandardCharsets.UTF_8);
@@ -52,6 +53,17 @@ public final class FaultyProxy implements AutoCloseable {
         inject(kind, Integer.MAX_VALUE);
     }
 
+    /**
+     * Closes every connection open now, so a client's pooled keep-alive connections are gone and its next request
+     * opens a new one (and meets the injected fault).
+     */
+    public void dropOpenConnections() {
+        for (Socket socket : open) {
+            closeQuietly(socket);
+            open.remove(socket);
+        }
+    }
+
     /** How many connections got a fault so far. */
     public int faulted() {
         return faulted.get();
@@ -77,6 +89,7 @@ public final class FaultyProxy implements AutoCloseable {
         try {
             switch (kind) {
                 case NONE -> pass(client);
+                case LOSE_RESPONSE -> forwardOnly(client);
                 case RESET -> {
                     client.setSoLinger(true, 0);
                     client.close();
@@ -102,6 +115,20 @@ public final class FaultyProxy implements AutoCloseable {
         open.add(upstream);
         upstream.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort));
         Thread.ofVirtual().start(() -> copy(upstream, client));
+        copy(client, upstream);
+    }
+
+    private void forwardOnly(Socket client) throws IOException {
+        Socket upstream = new Socket();
+        open.add(upstream);
+        upstream.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort));
+        Thread.ofVirtual().start(() -> {
+            try (InputStream answers = upstream.getInputStream()) {
+                answers.transferTo(OutputStream.nullOutputStream());
+            } catch (IOException closed) {
+                // the client or the test closed the connection
+            }
+        });
         copy(client, upstream);
     }
 

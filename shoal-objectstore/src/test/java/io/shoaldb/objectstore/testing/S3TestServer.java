@@ -56,4 +56,16 @@ public final class S3TestServer implements AutoCloseable {
     public void close() throws Exception {
         proxy.stop();
     }
+
+    /**
+     * For benchmarks and trials by hand ({@code bench/vault-stream-load.sh}): serves bucket {@code args[1]} from
+     * directory {@code args[0]}, prints {@code s3 test server: port=N}, and stops when its standard input ends.
+     */
+    public static void main(String[] args) throws Exception {
+        try (S3TestServer server = start(Path.of(args[0]), args[1])) {
+            System.out.println("s3 test server: port=" + server.port());
+            System.out.flush();
+            System.in.transferTo(java.io.OutputStream.nullOutputStream());
+        }
+    }
 }

@@ -117,6 +117,14 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Boolean> ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD = ConfigKey.bool(
             "enable_group_commit_streamload_be_forward", false,
             "accept /_stream_load_forward (multi-node forwarding; answers 403 while false)");
+    public static final ConfigKey<Long> FILE_CACHE_CAPACITY_BYTES = ConfigKey.longInteger("file_cache_capacity_bytes",
+            10L << 30, 1L << 20, Long.MAX_VALUE,
+            "bytes of storage-vault segment blocks cached on EACH data path (<path>/file_cache), least recently used evicted");
+    public static final ConfigKey<Integer> FILE_CACHE_BLOCK_BYTES = ConfigKey.integer("file_cache_block_bytes",
+            1 << 20, 4096, 64 << 20, "size of a file cache block: the unit fetched from a storage vault and cached");
+    public static final ConfigKey<Integer> FILE_CACHE_READ_AHEAD_BLOCKS = ConfigKey.integer(
+            "file_cache_read_ahead_blocks", 4, 0, 1024,
+            "blocks fetched after a missing one in the same ranged GET (scans read segments in order)");
 
     private ServerConfigKeys() {
     }
@@ -141,6 +149,7 @@ public final class ServerConfigKeys {
                 PLAN_CACHE_SIZE, INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
                 STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
                 STORAGE_PAGE_CACHE_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
-                ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD);
+                ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD, FILE_CACHE_CAPACITY_BYTES, FILE_CACHE_BLOCK_BYTES,
+                FILE_CACHE_READ_AHEAD_BLOCKS);
     }
 }

@@ -10,6 +10,7 @@ import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.objectstore.ObjectStoreException;
 import io.shoaldb.objectstore.S3ObjectStore;
 import io.shoaldb.objectstore.S3Settings;
+import io.shoaldb.server.vault.VaultStores;
 import io.shoaldb.server.auth.AccessDenied;
 import io.shoaldb.sql.tree.SqlCreateStorageVault;
 import io.shoaldb.sql.tree.SqlSetDefaultStorageVault;
@@ -52,18 +53,10 @@ final class VaultStatements {
             return UpdateResult.OK;
         }
         Map<String, String> properties = StorageVaultRules.check(s.vault(), s.properties());
-        checkReachable(s.vault(), settings(properties).withBounds(CHECK_ATTEMPTS, CHECK_TIMEOUT,
+        checkReachable(s.vault(), VaultStores.settings(properties).withBounds(CHECK_ATTEMPTS, CHECK_TIMEOUT,
                 S3Settings.DEFAULT_PART_SIZE));
         server.catalog().createStorageVault(s.vault(), properties, s.ifNotExists());
         return UpdateResult.OK;
-    }
-
-    /** The client settings of a vault's checked properties. */
-    static S3Settings settings(Map<String, String> properties) {
-        return S3Settings.of(properties.get(StorageVault.ENDPOINT), properties.get(StorageVault.REGION),
-                properties.get(StorageVault.BUCKET), properties.get(StorageVault.ROOT_PATH),
-                properties.get(StorageVault.ACCESS_KEY), properties.get(StorageVault.SECRET_KEY),
-                Boolean.parseBoolean(properties.get(StorageVault.USE_PATH_STYLE)));
     }
 
     private static void checkReachable(String vault, S3Settings settings) {

@@ -9,6 +9,8 @@ import io.shoaldb.catalog.model.TableDefinition;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.write.WriteTarget;
+import io.shoaldb.objectstore.ObjectStore;
+import io.shoaldb.server.vault.VaultStores;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.txn.RecoveredTable;
 import io.shoaldb.txn.TransactionManager;
@@ -31,6 +33,7 @@ public final class TableLifecycle {
     private final TransactionManager txns;
     private final GroupCommitManager groupCommit;
     private final ColumnDefaults defaults;
+    private final VaultStores vaults;
     private final Map<Long, CachedTarget> targets = new ConcurrentHashMap<>();
     /**
      * Serialises CREATE and DROP of tables and databases across catalog, storage and group commit. Lock
@@ -39,12 +42,13 @@ public final class TableLifecycle {
     private final Object tableDdl = new Object();
 
     public TableLifecycle(Catalog catalog, StorageEngine storage, TransactionManager txns,
-            GroupCommitManager groupCommit, ColumnDefaults defaults) {
+            GroupCommitManager groupCommit, ColumnDefaults defaults, VaultStores vaults) {
         this.catalog = catalog;
         this.storage = storage;
         this.txns = txns;
         this.groupCommit = groupCommit;
         this.defaults = defaults;
+        this.vaults = vaults;
     }
 
     /**
@@ -54,7 +58,7 @@ public final class TableLifecycle {
     public void recover() {
         CatalogSnapshot snapshot = catalog.snapshot();
         for (Table table : snapshot.allTables()) {
-            storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table));
+            register(snapshot, table);
         }
         for (Map.Entry<Long, RecoveredTable> entry : txns.recoveredTables().entrySet()) {
             RecoveredTable recovered = entry.getValue();
@@ -84,10 +88,19 @@ public final class TableLifecycle {
             boolean existed = catalog.snapshot().table(definition.database(), definition.name()).isPresent();
             Table table = catalog.createTable(definition, ifNotExists);
             if (!existed) {
-                storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table));
+                register(catalog.snapshot(), table);
             }
             return table;
         }
+    }
+
+    /** Makes storage know the table: its tablets, and the storage vault its segments live in (if any). */
+    private void register(CatalogSnapshot snapshot, Table table) {
+        String vaultName = table.properties().storageVault();
+        ObjectStore vault = vaultName == null ? null : vaults.store(snapshot.storageVaults().vault(vaultName)
+                .orElseThrow(() -> new IllegalStateException("table " + table.name() + " is in storage vault "
+                        + vaultName + ", which the catalog does not hold")));
+        storage.registerTable(table.id(), TableSchemas.schema(table, defaults), TableSchemas.placements(table), vault);
     }
 
     /**

@@ -16,7 +16,8 @@ import java.util.List;
  * @param endVersion last table version it holds
  * @param txnId the transaction that wrote it (0 for compaction output)
  * @param segmentFiles segment names, relative to the tablet's directory, in key order (an inline rowset's
- *     names are never created as files; they name its segments in errors)
+ *     names are never created as files; they name its segments in errors); for a table in a storage vault, the
+ *     segments' object keys relative to the vault's root ({@link SegmentFiles#objectKey})
  * @param rowCount rows in all segments
  * @param dataBytes bytes of all segments
  * @param inlineSegments for an inline rowset, each segment's bytes (same order as the names); else empty
@@ -44,6 +45,11 @@ public record RowsetMeta(long rowsetId, long tabletId, long startVersion, long e
     /** Whether the segments live in this record rather than in files. */
     public boolean inline() {
         return !inlineSegments.isEmpty();
+    }
+
+    /** Whether the segments are objects of the table's storage vault (their names are object keys). */
+    public boolean inVault() {
+        return !inline() && !segmentFiles.isEmpty() && SegmentFiles.isObjectKey(segmentFiles.getFirst());
     }
 
     /** The same segments, stamped with the version its transaction was given at commit. */

@@ -16,7 +16,8 @@ import java.util.List;
  * the caller aborts the transaction. Not thread-safe: one writer per load task.
  *
  * <p>An inline writer keeps its segments in memory; they become durable in the commit record that
- * carries the returned meta ({@link RowsetMeta#inline()}).
+ * carries the returned meta ({@link RowsetMeta#inline()}). A writer for a table in a storage vault uploads each
+ * segment as it finishes it, so the returned meta names objects that exist before any commit record names them.
  *
  * <p>A presorted writer (compaction output) takes batches already in key order with keys collapsed and
  * streams them straight into segments.
@@ -34,9 +35,10 @@ public final class RowsetWriter {
     private final SegmentSink sink;
     private State state = State.OPEN;
 
+    /** Segments go to {@code objects} (null: files in {@code tabletDir}) unless the writer is {@code inline}. */
     public RowsetWriter(FilesFacade files, Path tabletDir, long tabletId, long rowsetId, TabletSchema schema,
                         long memtableBytes, long segmentTargetBytes, SegmentWriterOptions segmentOptions,
-                        int batchRows, boolean presorted, boolean inline) {
+                        int batchRows, boolean presorted, boolean inline, SegmentObjects objects) {
         this.tabletId = tabletId;
         this.rowsetId = rowsetId;
         this.memtableBytes = memtableBytes;
@@ -44,7 +46,7 @@ public final class RowsetWriter {
         this.presorted = presorted;
         this.columns = schema.columns();
         this.memTable = new MemTable(schema, batchRows);
-        this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, inline);
+        this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, inline, objects);
     }
 
     public long rowsetId() {

@@ -1,6 +1,7 @@
 package io.shoaldb.storage.rowset;
 
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.objectstore.ObjectStoreException;
 import io.shoaldb.storage.segment.IoFailures;
 import io.shoaldb.storage.segment.SegmentColumn;
 import io.shoaldb.storage.segment.SegmentWriter;
@@ -14,7 +15,8 @@ import java.util.List;
 /**
  * Writes one rowset's key-ordered batches into numbered segment files in the tablet directory, and
  * remembers them so a failed or aborted rowset can delete everything it wrote. An inline sink builds the
- * same segments in memory instead (see {@link RowsetMeta#inline()}).
+ * same segments in memory instead (see {@link RowsetMeta#inline()}); a sink with {@link SegmentObjects} uploads
+ * each finished segment to the table's storage vault and names it by its object key.
  */
 final class SegmentSink {
     private final FilesFacade files;
@@ -23,6 +25,7 @@ final class SegmentSink {
     private final List<SegmentColumn> columns;
     private final SegmentWriterOptions options;
     private final boolean inline;
+    private final SegmentObjects objects;
     private final List<String> finished = new ArrayList<>();
     private final List<byte[]> images = new ArrayList<>();
     private SegmentWriter current;
@@ -30,9 +33,10 @@ final class SegmentSink {
     private long bytes;
 
     SegmentSink(FilesFacade files, Path tabletDir, long rowsetId, List<SegmentColumn> columns,
-                SegmentWriterOptions options, boolean inline) {
+                SegmentWriterOptions options, boolean inline, SegmentObjects objects) {
         this.files = files;
         this.inline = inline;
+        this.objects = inline ? null : objects;
         this.tabletDir = tabletDir;
         this.rowsetId = rowsetId;
         this.columns = columns;
@@ -45,8 +49,14 @@ final class SegmentSink {
         }
         if (current == null) {
             Path path = tabletDir.resolve(SegmentFiles.name(rowsetId, finished.size()));
-            current = inline ? SegmentWriter.inMemory(path, columns, options)
-                    : SegmentWriter.create(files, path, columns, options);
+            if (inline) {
+                current = SegmentWriter.inMemory(path, columns, options);
+            } else if (objects != null) {
+                current = SegmentWriter.createObject(files, path, objects.store(),
+                        objects.key(rowsetId, finished.size()), columns, options);
+            } else {
+                current = SegmentWriter.create(files, path, columns, options);
+            }
         }
         current.append(batch);
     }
@@ -55,14 +65,15 @@ final class SegmentSink {
         return current == null ? 0 : current.fileSize();
     }
 
-    /** Finishes (fsyncs) the open segment, if any; the next write starts a new one. */
+    /** Finishes (fsyncs, or uploads) the open segment, if any; the next write starts a new one. */
     void endSegment() {
         if (current == null) {
             return;
         }
         rows += current.finish();
         bytes += current.fileSize();
-        finished.add(current.path().getFileName().toString());
+        String name = current.path().getFileName().toString();
+        finished.add(objects != null ? objects.key(rowsetId, finished.size()) : name);
         if (inline) {
             images.add(current.image());
         }
@@ -99,6 +110,17 @@ final class SegmentSink {
         }
         images.clear();
         for (String name : inline ? List.<String>of() : finished) {
+            if (objects != null) {
+                try {
+                    objects.store().delete(name);
+                } catch (ObjectStoreException e) {
+                    if (failure == null) {
+                        failure = new IllegalStateException("could not delete object " + name + " of aborted rowset "
+                                + rowsetId + ": " + e.getMessage(), e);
+                    }
+                }
+                continue;
+            }
             Path file = tabletDir.resolve(name);
             try {
                 files.deleteIfExists(file);

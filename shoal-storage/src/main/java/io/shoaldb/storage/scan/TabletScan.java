@@ -1,6 +1,5 @@
 package io.shoaldb.storage.scan;
 
-import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.merge.MergeSpec;
 import io.shoaldb.storage.merge.MergingStream;
@@ -131,8 +130,7 @@ public final class TabletScan implements AutoCloseable {
         try {
             for (RowsetMeta rowset : rowsets) {
                 for (int s = 0; s < rowset.segmentFiles().size(); s++) {
-                    SegmentReader reader = openSegment(snapshot.files(), snapshot.tabletDirectory(tabletId), rowset, s,
-                            reads.cache());
+                    SegmentReader reader = openSegment(snapshot, tabletId, rowset, s, reads.cache());
                     sources.add(new SegmentRowSource(new SegmentBatches(reader, schema, read, predicate, prunable,
                             reads.counters())));
                 }
@@ -155,12 +153,19 @@ public final class TabletScan implements AutoCloseable {
         }, positions(read, projection));
     }
 
-    /** Segment {@code ordinal} of the rowset: its file (through the cache), or the image an inline rowset carries. */
-    private static SegmentReader openSegment(FilesFacade files, Path directory, RowsetMeta rowset, int ordinal,
-                                             SegmentCache cache) {
-        Path path = directory.resolve(rowset.segmentFiles().get(ordinal));
+    /**
+     * Segment {@code ordinal} of the rowset: its file or its object in the table's storage vault (through the
+     * cache), or the image an inline rowset carries.
+     */
+    private static SegmentReader openSegment(TableSnapshot snapshot, long tabletId, RowsetMeta rowset, int ordinal,
+                                     SegmentCache cache) {
+        String name = rowset.segmentFiles().get(ordinal);
+        if (rowset.inVault()) {
+            return SegmentReader.openObject(snapshot.vault(), name, cache);
+        }
+        Path path = snapshot.tabletDirectory(tabletId).resolve(name);
         return rowset.inline() ? SegmentReader.openImage(path, rowset.inlineSegments().get(ordinal))
-                : SegmentReader.open(files, path, cache);
+                : SegmentReader.open(snapshot.files(), path, cache);
     }
 
     /** Where a scan keeps decoded pages and counts what it read and skipped. */
@@ -211,8 +216,8 @@ public final class TabletScan implements AutoCloseable {
 
     /** DUPLICATE: segments one after another, opened lazily so only one file is open at a time. */
     private static final class Concatenation implements Stream {
-        private final FilesFacade files;
-        private final Path directory;
+        private final TableSnapshot snapshot;
+        private final long tabletId;
         private final TabletSchema schema;
         private final List<SegmentRef> segments;
         private final int[] read;
@@ -224,8 +229,8 @@ public final class TabletScan implements AutoCloseable {
 
         Concatenation(TableSnapshot snapshot, long tabletId, List<SegmentRef> segments, int[] read,
                       ZoneMapPredicate predicate, boolean[] prunable) {
-            this.files = snapshot.files();
-            this.directory = snapshot.tabletDirectory(tabletId);
+            this.snapshot = snapshot;
+            this.tabletId = tabletId;
             this.schema = snapshot.schema();
             this.segments = segments;
             this.read = read;
@@ -242,7 +247,7 @@ public final class TabletScan implements AutoCloseable {
                         return null;
                     }
                     SegmentRef next = segments.get(nextSegment++);
-                    SegmentReader reader = openSegment(files, directory, next.rowset(), next.ordinal(), reads.cache());
+                    SegmentReader reader = openSegment(snapshot, tabletId, next.rowset(), next.ordinal(), reads.cache());
                     current = new SegmentBatches(reader, schema, read, predicate, prunable, reads.counters(),
                             next.range());
                 }

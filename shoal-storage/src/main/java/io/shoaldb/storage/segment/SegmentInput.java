@@ -1,13 +1,15 @@
 package io.shoaldb.storage.segment;
 
+import io.shoaldb.objectstore.ObjectStore;
+import io.shoaldb.objectstore.ObjectStoreException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
 
 /**
- * Where a segment's bytes are read from: its file, or the in-memory image an inline rowset carries (see
- * {@link io.shoaldb.storage.rowset.RowsetMeta#inlineSegments()}). Reads are positional, so one input can
+ * Where a segment's bytes are read from: its file, the in-memory image an inline rowset carries (see
+ * {@link io.shoaldb.storage.rowset.RowsetMeta#inlineSegments()}), or an object of a storage vault. Reads are positional, so one input can
  * serve concurrent scanners.
  */
 sealed interface SegmentInput {
@@ -55,6 +57,35 @@ sealed interface SegmentInput {
                         image.length));
             }
             return Arrays.copyOfRange(image, (int) position, (int) position + length);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /**
+     * An object of a storage vault, read by ranges through {@code store} (in the server a caching store, whose
+     * blocks on the data paths serve repeated reads). A store failure surfaces as an IOException naming the key,
+     * which the reader turns into the query's I/O error.
+     */
+    record ObjectInput(ObjectStore store, String key) implements SegmentInput {
+        @Override
+        public long size() throws IOException {
+            try {
+                return store.size(key);
+            } catch (ObjectStoreException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public byte[] read(long position, int length) throws IOException {
+            try {
+                return store.read(key, position, length);
+            } catch (ObjectStoreException e) {
+                throw new IOException(e.getMessage(), e);
+            }
         }
 
         @Override

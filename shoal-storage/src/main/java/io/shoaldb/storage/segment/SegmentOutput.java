@@ -2,6 +2,8 @@ package io.shoaldb.storage.segment;
 
 import io.shoaldb.common.io.DurableFiles;
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.objectstore.ObjectStore;
+import io.shoaldb.objectstore.ObjectStoreException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -11,7 +13,8 @@ import java.nio.file.Path;
 /**
  * Where a {@link SegmentWriter} puts its bytes: a file made durable at the end (fsync of file and
  * directory), a temporary file never synced (a spill run, deleted when its query ends and unneeded after a
- * crash), or an in-memory image that becomes durable inside the commit record that carries it.
+ * crash), an in-memory image that becomes durable inside the commit record that carries it, or an object of a
+ * storage vault.
  */
 sealed interface SegmentOutput {
     void write(byte[] bytes) throws IOException;
@@ -69,6 +72,36 @@ sealed interface SegmentOutput {
 
         byte[] image() {
             return bytes.toByteArray();
+        }
+    }
+
+    /**
+     * An object of a storage vault: the bytes go to a local staging file (never synced: the object is the durable
+     * copy), which {@link #finish} uploads as the new object {@code key} (in parts when large; the store never
+     * overwrites) and then deletes. A crash leaves at most the staging file, named like a segment file of its
+     * rowset, so start-up recovery finds it as it finds any uncommitted segment.
+     */
+    record ObjectOutput(FileOutput staging, ObjectStore store, String key) implements SegmentOutput {
+        @Override
+        public void write(byte[] bytes) throws IOException {
+            staging.write(bytes);
+        }
+
+        @Override
+        public void finish() throws IOException {
+            staging.finish();
+            try {
+                store.create(key, staging.path());
+            } catch (ObjectStoreException e) {
+                staging.files().deleteIfExists(staging.path());
+                throw new IOException("upload of segment " + key + " failed: " + e.getMessage(), e);
+            }
+            staging.files().deleteIfExists(staging.path());
+        }
+
+        @Override
+        public void abandon() throws IOException {
+            staging.abandon();
         }
     }
 }

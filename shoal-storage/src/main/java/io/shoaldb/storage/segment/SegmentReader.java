@@ -3,6 +3,7 @@ package io.shoaldb.storage.segment;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.segment.encoding.BlockCompressor;
 import io.shoaldb.storage.segment.encoding.ByteSource;
 import io.shoaldb.storage.segment.encoding.FormatException;
@@ -65,6 +66,14 @@ public final class SegmentReader implements AutoCloseable {
      */
     public static SegmentReader openImage(Path path, byte[] image) {
         return open(path, new SegmentInput.ImageInput(image), SegmentCache.NONE);
+    }
+
+    /**
+     * Object {@code key} of a storage vault, read by ranges through {@code store}, verified exactly like a file;
+     * its footer and pages are kept in {@code cache} under the key.
+     */
+    public static SegmentReader openObject(ObjectStore store, String key, SegmentCache cache) {
+        return open(Path.of(key), new SegmentInput.ObjectInput(store, key), cache);
     }
 
     private static SegmentReader open(Path path, SegmentInput input, SegmentCache cache) {

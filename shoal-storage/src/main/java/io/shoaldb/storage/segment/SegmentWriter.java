@@ -2,6 +2,7 @@ package io.shoaldb.storage.segment;
 
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.io.FilesFacade;
+import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.segment.encoding.BlockCompressor;
 import io.shoaldb.storage.segment.encoding.ByteSink;
 import io.shoaldb.storage.segment.encoding.Compression;
@@ -76,6 +77,18 @@ public final class SegmentWriter implements AutoCloseable {
         FileChannel channel = createFile(files, path);
         return start(new SegmentWriter(path, columns, options,
                 new SegmentOutput.FileOutput(files, path, channel, false)));
+    }
+
+    /**
+     * A segment of a storage vault: built in the staging file {@code path} and uploaded as object {@code key} of
+     * {@code store} by {@link #finish()}, which deletes the staging file (see {@link SegmentOutput.ObjectOutput}).
+     */
+    public static SegmentWriter createObject(FilesFacade files, Path path, ObjectStore store, String key,
+                                             List<SegmentColumn> columns, SegmentWriterOptions options) {
+        checkColumns(columns);
+        FileChannel channel = createFile(files, path);
+        return start(new SegmentWriter(path, columns, options, new SegmentOutput.ObjectOutput(
+                new SegmentOutput.FileOutput(files, path, channel, false), store, key)));
     }
 
     private static FileChannel createFile(FilesFacade files, Path path) {

@@ -22,6 +22,7 @@ import io.shoaldb.server.streamload.StreamLoadOptions;
 import io.shoaldb.server.streamload.StreamLoadService;
 import io.shoaldb.server.table.LiteralDefaults;
 import io.shoaldb.server.table.TableLifecycle;
+import io.shoaldb.server.vault.VaultStores;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.StorageOptions;
 import io.shoaldb.storage.partition.DataPartitions;
@@ -66,7 +67,8 @@ final class LoadStack implements AutoCloseable {
         groupCommit = new GroupCommitManager(files, List.of(dir.resolve("data/wal")), storage, txns,
                 GroupCommitOptions.defaults());
         opened.push(groupCommit);
-        tables = new TableLifecycle(catalog, storage, txns, groupCommit, new LiteralDefaults());
+        tables = new TableLifecycle(catalog, storage, txns, groupCommit, new LiteralDefaults(),
+                new VaultStores(new VaultStores.CacheSettings(List.of(dir.resolve("data")), 1L << 30, 1 << 20, 4)));
         tables.recover();
         groupCommit.setTargetResolver((db, id) -> catalog.snapshot().tableById(id).map(tables::writeTarget).orElse(null));
         groupCommit.replay();

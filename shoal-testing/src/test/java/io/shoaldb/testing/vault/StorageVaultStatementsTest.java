@@ -51,7 +51,8 @@ class StorageVaultStatementsTest {
                         "Missing property 'type' for storage vault 'no_type'");
                 st.execute("CREATE DATABASE d");
                 assertError(st, "CREATE TABLE d.t (k INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1"
-                        + " PROPERTIES ('storage_vault_name' = 'hot_vault')", "Unknown properties");
+                        + " PROPERTIES ('storage_vault_name' = 'nope')", "Storage vault 'nope' does not exist");
+                assertThat(rows(st, "SHOW TABLES FROM d")).isEmpty();
                 st.execute("SET cold_vault AS DEFAULT STORAGE VAULT");
                 assertError(st, "SET nope AS DEFAULT STORAGE VAULT", "Storage vault 'nope' does not exist");
                 st.execute("CREATE USER 'plain' IDENTIFIED BY 'pw'");

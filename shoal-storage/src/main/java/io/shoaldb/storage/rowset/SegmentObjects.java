@@ -1,0 +1,11 @@
+package io.shoaldb.storage.rowset;
+
+import io.shoaldb.objectstore.ObjectStore;
+
+/** Where the segments of one tablet of a table in a storage vault go: objects of the vault's store. */
+public record SegmentObjects(ObjectStore store, long tableId, long tabletId) {
+    /** The object key of segment {@code ordinal} of rowset {@code rowsetId}. */
+    public String key(long rowsetId, int ordinal) {
+        return SegmentFiles.objectKey(tableId, tabletId, rowsetId, ordinal);
+    }
+}
