@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.shoaldb.storage.partition.DataPartitions;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -74,17 +72,6 @@ class StorageLayoutTest {
     }
 
     private static List<List<String>> rows(Statement s, String sql) throws SQLException {
-        List<List<String>> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                List<String> row = new ArrayList<>();
-                for (int i = 1; i <= n; i++) {
-                    row.add(rs.getString(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
+        return ResultRows.of(s, sql);
     }
 }

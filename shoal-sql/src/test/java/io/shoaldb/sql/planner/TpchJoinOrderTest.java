@@ -48,6 +48,15 @@ class TpchJoinOrderTest {
         catalog.close();
     }
 
+    private static final String Q05 = """
+            select n_name, sum(l_extendedprice * (1 - l_discount)) as revenue
+            from customer, orders, lineitem, supplier, nation, region
+            where c_custkey = o_custkey and l_orderkey = o_orderkey and l_suppkey = s_suppkey
+                and c_nationkey = s_nationkey and s_nationkey = n_nationkey and n_regionkey = r_regionkey
+                and r_name = 'ASIA' and o_orderdate >= date '1994-01-01'
+                and o_orderdate < date '1994-01-01' + interval '1' year
+            group by n_name order by revenue desc""";
+
     /**
      * TPC-H Q5's join graph has a cycle (customer - orders - lineitem - supplier - customer, the last edge on
      * nation). Joined on that edge first, customer x supplier per nation, then each pair with all the supplier's
@@ -56,14 +65,7 @@ class TpchJoinOrderTest {
      */
     @Test
     void q05JoinsCustomerLastOnBothEdgesOfTheCycle() {
-        PhysicalPlan p = plan("""
-                select n_name, sum(l_extendedprice * (1 - l_discount)) as revenue
-                from customer, orders, lineitem, supplier, nation, region
-                where c_custkey = o_custkey and l_orderkey = o_orderkey and l_suppkey = s_suppkey
-                    and c_nationkey = s_nationkey and s_nationkey = n_nationkey and n_regionkey = r_regionkey
-                    and r_name = 'ASIA' and o_orderdate >= date '1994-01-01'
-                    and o_orderdate < date '1994-01-01' + interval '1' year
-                group by n_name order by revenue desc""");
+        PhysicalPlan p = plan(Q05);
         PhysicalHashJoin withCustomer = joinBringing(p.root(), "customer");
         assertThat(withCustomer.probeKeys()).as(p.explain()).hasSize(2);
         PhysicalNode other = PlanTables.of(withCustomer.probe()).contains("customer") ? withCustomer.build() : withCustomer.probe();
@@ -77,14 +79,7 @@ class TpchJoinOrderTest {
      */
     @Test
     void q05BuildsTheNarrowCustomerSideOfItsLastJoin() {
-        PhysicalPlan p = plan("""
-                select n_name, sum(l_extendedprice * (1 - l_discount)) as revenue
-                from customer, orders, lineitem, supplier, nation, region
-                where c_custkey = o_custkey and l_orderkey = o_orderkey and l_suppkey = s_suppkey
-                    and c_nationkey = s_nationkey and s_nationkey = n_nationkey and n_regionkey = r_regionkey
-                    and r_name = 'ASIA' and o_orderdate >= date '1994-01-01'
-                    and o_orderdate < date '1994-01-01' + interval '1' year
-                group by n_name order by revenue desc""");
+        PhysicalPlan p = plan(Q05);
         PhysicalHashJoin withCustomer = joinBringing(p.root(), "customer");
         assertThat(PlanTables.of(withCustomer.build())).as(p.explain()).containsExactly("customer");
     }

@@ -1,5 +1,6 @@
 package io.shoaldb.testing.vault;
 
+import io.shoaldb.testing.ResultRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,17 +85,7 @@ class StorageVaultStatementsTest {
                 e -> assertThat(e.getMessage()).contains(message));
     }
 
-    private static List<List<String>> rows(Statement st, String sql) throws SQLException {
-        List<List<String>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                List<String> row = new ArrayList<>();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.add(rs.getString(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
+    private static List<List<String>> rows(Statement s, String sql) throws SQLException {
+        return ResultRows.of(s, sql);
     }
 }

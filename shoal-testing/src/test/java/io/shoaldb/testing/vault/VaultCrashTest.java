@@ -1,5 +1,6 @@
 package io.shoaldb.testing.vault;
 
+import io.shoaldb.testing.ResultRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.objectstore.ObjectStore;
@@ -17,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -184,17 +184,7 @@ class VaultCrashTest {
         return DriverManager.getConnection(server.jdbcUrl("", ""), "root", "");
     }
 
-    private static List<List<String>> rows(Statement st, String sql) throws SQLException {
-        List<List<String>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                List<String> row = new ArrayList<>();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.add(rs.getString(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
+    private static List<List<String>> rows(Statement s, String sql) throws SQLException {
+        return ResultRows.of(s, sql);
     }
 }
