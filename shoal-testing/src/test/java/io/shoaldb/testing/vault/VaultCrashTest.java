@@ -1,5 +1,6 @@
 package io.shoaldb.testing.vault;
 
+import io.shoaldb.testing.Await;
 import io.shoaldb.testing.ResultRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,7 +26,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,13 +172,8 @@ class VaultCrashTest {
         }
     }
 
-    /** The server works in the background here: polls, bounded, until {@code condition} holds. */
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    private static void await(String what, Callable<Boolean> condition) throws Exception {
+        Await.until(what, Duration.ofSeconds(60), condition);
     }
 
     private static Connection connect(ServerProcess server) throws SQLException {

@@ -1,5 +1,6 @@
 package io.shoaldb.testing.vault;
 
+import io.shoaldb.testing.Await;
 import io.shoaldb.testing.ResultRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,20 +58,14 @@ class VaultStartTest {
             try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
                 assertThat(rows(st, ANSWER.formatted("l"))).containsExactly(List.of("3", "43"));
                 assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
-                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                while (proxy.faulted() == 0 && System.nanoTime() < deadline) {
-                    Thread.sleep(100);
-                }
-                assertThat(proxy.faulted()).as("connections the warm-up opened to the stalled store").isPositive();
+                Await.until("connections the warm-up opened to the stalled store", Duration.ofSeconds(30),
+                        () -> proxy.faulted() > 0);
                 assertThat(log()).doesNotContain("answered its warm-up");
             }
             proxy.injectAlways(FaultyProxy.Fault.NONE);
             try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
-                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                while (!log().contains("storage vault 'v' answered its warm-up") && System.nanoTime() < deadline) {
-                    Thread.sleep(100);
-                }
-                assertThat(log()).contains("storage vault 'v' answered its warm-up");
+                Await.until("the warm-up's answer in the log", Duration.ofSeconds(30),
+                        () -> log().contains("storage vault 'v' answered its warm-up"));
                 assertThat(rows(st, ANSWER.formatted("t"))).containsExactly(List.of("3", "43"));
             }
         }

@@ -1,5 +1,6 @@
 package io.shoaldb.testing.vault;
 
+import io.shoaldb.testing.Await;
 import io.shoaldb.testing.ResultRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -226,11 +227,8 @@ class VaultTableTest {
     }
 
     /** Compaction runs in the background: waits, bounded, until the bucket holds fewer than {@code count} objects. */
-    private static void awaitFewerObjects(ObjectStore bucket, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (bucket.list("data/").size() >= count && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
+    private static void awaitFewerObjects(ObjectStore bucket, int count) throws Exception {
+        Await.until("fewer than " + count + " objects", Duration.ofSeconds(90), () -> bucket.list("data/").size() < count);
         assertThat(bucket.list("data/")).hasSizeLessThan(count).isNotEmpty();
     }
 
