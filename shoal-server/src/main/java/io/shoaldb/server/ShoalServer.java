@@ -34,6 +34,7 @@ import io.shoaldb.server.config.DataPaths;
 import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.metrics.MicrometerFileCacheMetrics;
+import io.shoaldb.server.metrics.MicrometerVaultRecyclerMetrics;
 import io.shoaldb.server.metrics.MicrometerScanMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
@@ -47,6 +48,7 @@ import io.shoaldb.server.statement.StatementDispatcher;
 import io.shoaldb.server.table.ColumnDefaults;
 import io.shoaldb.server.table.LiteralDefaults;
 import io.shoaldb.server.table.TableLifecycle;
+import io.shoaldb.server.vault.VaultRecycler;
 import io.shoaldb.server.vault.VaultStores;
 import io.shoaldb.server.variable.GlobalVariables;
 import io.shoaldb.server.variable.VariableRegistry;
@@ -141,6 +143,11 @@ public final class ShoalServer implements AutoCloseable {
             TableLifecycle tables = new TableLifecycle(catalog, storage, txns, groupCommit, defaults, vaults);
             tables.recover();
             vaults.warmUp();
+            VaultRecycler recycler = new VaultRecycler(storage, catalog, vaults,
+                    Duration.ofSeconds(config.get(ServerConfigKeys.VAULT_RECYCLE_GRACE_SECONDS)), System::currentTimeMillis);
+            recycler.start(Duration.ofSeconds(config.get(ServerConfigKeys.VAULT_RECYCLE_INTERVAL_SECONDS)));
+            opened.push(recycler);
+            MicrometerVaultRecyclerMetrics.register(metrics, recycler);
             CompactionScheduler compaction = new CompactionScheduler(storage, new TxnCompactionCommitter(txns),
                     storageOptions);
             compaction.start();

@@ -22,8 +22,8 @@ import java.util.TreeSet;
  * lock; deleting is left to the caller, outside the lock.
  */
 final class RowsetRefs {
-    /** A rowset no state holds any more: its files are in {@code directory}, or its objects in {@code vault}. */
-    record Doomed(RowsetMeta meta, Path directory, ObjectStore vault) {
+    /** A rowset of table {@code tableId} no state holds any more: files in {@code directory}, or objects in {@code vault}. */
+    record Doomed(long tableId, RowsetMeta meta, Path directory, ObjectStore vault) {
     }
 
     private record Removal(RowsetMeta meta, Path directory, long addedIn, long removedIn) {
@@ -39,13 +39,15 @@ final class RowsetRefs {
     }
 
     private final InlineMemory inline;
+    private final long tableId;
     private final ObjectStore vault;
     /** The state that added each rowset of the current state. */
     private final Map<Long, Long> addedIn = new HashMap<>();
     private final TreeSet<Long> liveStates = new TreeSet<>();
     private final List<Removal> removals = new ArrayList<>();
 
-    RowsetRefs(InlineMemory inline, ObjectStore vault) {
+    RowsetRefs(long tableId, InlineMemory inline, ObjectStore vault) {
+        this.tableId = tableId;
         this.inline = inline;
         this.vault = vault;
     }
@@ -110,7 +112,7 @@ final class RowsetRefs {
                 if (r.meta().inline()) {
                     inline.bytes -= r.meta().dataBytes();
                 }
-                doomed.add(new Doomed(r.meta(), r.directory(), vault));
+                doomed.add(new Doomed(tableId, r.meta(), r.directory(), vault));
             }
         }
     }

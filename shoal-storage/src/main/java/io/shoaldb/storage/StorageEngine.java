@@ -62,6 +62,7 @@ public final class StorageEngine implements RowsetPublisher {
     private final ScanCounters scanCounters = new ScanCounters();
     private final SpillSpace spillSpace;
     private final VaultObjectDeletes vaultDeletes = new VaultObjectDeletes();
+    private final VaultIntents vaultIntents;
     /** Rowset ids from here on were allocated by this process; recovery never touches their files. */
     private final long firstIdOfThisRun;
 
@@ -71,6 +72,8 @@ public final class StorageEngine implements RowsetPublisher {
         this.options = options;
         this.segmentCache = new SegmentCache(options.pageCacheBytes());
         this.spillSpace = SpillSpace.open(files, partitions.partitions().stream().map(DataPartition::path).toList());
+        this.vaultIntents = VaultIntents.open(files, partitions.get(0).path().resolve(VaultIntents.FILE_NAME),
+                System::currentTimeMillis);
         long maxOnDisk = 0;
         for (SegmentFile f : segmentFilesOnDisk()) {
             maxOnDisk = Math.max(maxOnDisk, f.rowsetId());
@@ -116,6 +119,28 @@ public final class StorageEngine implements RowsetPublisher {
         return partitions;
     }
 
+    /** The node's log of storage-vault objects no committed state may name (what the vault recycler works from). */
+    public VaultIntents vaultIntents() {
+        return vaultIntents;
+    }
+
+    /** The store of a registered table in a storage vault; null for a local table or one not registered. */
+    public ObjectStore vaultOf(long tableId) {
+        synchronized (lock) {
+            TableEntry t = tables.get(tableId);
+            return t == null ? null : t.vault;
+        }
+    }
+
+    /** Whether the table's current state holds rowset {@code rowsetId} (a last check before deleting its objects). */
+    public boolean holdsRowset(long tableId, long rowsetId) {
+        synchronized (lock) {
+            TableEntry t = tables.get(tableId);
+            return t != null && t.current.rowsets.values().stream()
+                    .anyMatch(list -> list.stream().anyMatch(m -> m.rowsetId() == rowsetId));
+        }
+    }
+
     /** Makes a table known (at start, and at CREATE TABLE), creating its tablet directories durably. */
     public void registerTable(long tableId, TabletSchema schema, List<TabletPlacement> tablets) {
         registerTable(tableId, schema, tablets, null);
@@ -146,7 +171,7 @@ public final class StorageEngine implements RowsetPublisher {
             }
             // Sorted by tablet id so status() lists tablets in a stable order.
             TableEntry table = new TableEntry(tableId, java.util.Collections.unmodifiableMap(new TreeMap<>(placements)),
-                    Map.copyOf(dirs), vault, new RowsetRefs(inlineMemory, vault));
+                    Map.copyOf(dirs), vault, new RowsetRefs(tableId, inlineMemory, vault));
             table.current = new SnapshotState(table, 0, schema, empty);
             table.refs.installed(null, table.current);
             table.liveStates = 1;
@@ -185,17 +210,14 @@ public final class StorageEngine implements RowsetPublisher {
 
     /**
      * Ends start-up: deletes every segment file that no visible rowset references and that this process
-     * did not write, and logs each. Returns the deleted files.
+     * did not write, and logs each; decides the storage-vault uploads the previous run left open: committed (the
+     * restored state holds the rowset) or orphans for the recycler. Returns the deleted files.
      */
     public List<Path> finishRecovery() {
         List<Path> removed = new ArrayList<>();
         Set<Long> visible = new HashSet<>();
-        Map<Long, ObjectStore> vaults = new HashMap<>();
         synchronized (lock) {
             for (TableEntry t : tables.values()) {
-                if (t.vault != null) {
-                    vaults.put(t.tableId, t.vault);
-                }
                 t.current.rowsets.values().forEach(l -> l.forEach(m -> visible.add(m.rowsetId())));
                 // A vault rowset's objects are not checked: a HEAD per rowset would make every start wait on the store.
                 t.current.rowsets.forEach((tablet, list) -> list.stream().filter(m -> !m.inline() && !m.inVault())
@@ -219,15 +241,19 @@ public final class StorageEngine implements RowsetPublisher {
             removed.add(f.path());
             LOG.info("recovery removed {}: rowset {} is not visible (an uncommitted load or compaction)",
                     f.path(), f.rowsetId());
-            ObjectStore vault = vaults.get(f.tableId());
-            if (vault != null) {
-                // A staging file outlives its upload only when a crash cut the upload (or the delete after it)
-                // short: the object may exist, and no committed state will ever name it.
-                vaultDeletes.delete(vault, List.of(SegmentFiles.objectKey(f.tableId(), f.tabletId(), f.rowsetId(),
-                        SegmentFiles.ordinalOf(f.path().getFileName().toString()))), f.rowsetId());
+        }
+        int orphans = 0;
+        for (VaultIntents.Intent open : vaultIntents.fromPreviousRun()) {
+            if (visible.contains(open.rowsetId())) {
+                vaultIntents.released(open.rowsetId());
+            } else {
+                // Its commit record never became durable: no state will ever name these objects.
+                vaultIntents.orphaned(open.tableId(), open.tabletId(), open.rowsetId());
+                orphans++;
             }
         }
-        LOG.info("storage recovery finished: {} tables, {} orphan segment files removed", tableCount(), removed.size());
+        LOG.info("storage recovery finished: {} tables, {} orphan segment files removed, {} interrupted vault uploads"
+                + " left to the recycler", tableCount(), removed.size(), orphans);
         return removed;
     }
 
@@ -280,7 +306,7 @@ public final class StorageEngine implements RowsetPublisher {
                 : options.segmentOptions();
         return new RowsetWriter(files, dir, tabletId, nextRowsetId.getAndIncrement(), schema,
                 options.memtableBytes(), options.segmentTargetBytes(), segmentOptions, options.batchRows(),
-                presorted, inline, vault == null ? null : new SegmentObjects(vault, tableId, tabletId));
+                presorted, inline, vault == null ? null : new SegmentObjects(vault, vaultIntents, tableId, tabletId));
     }
 
     @Override
@@ -320,6 +346,9 @@ public final class StorageEngine implements RowsetPublisher {
             t.refs.published(state, added, removed);
             install(t, state, doomed);
         }
+        // Committed and now named by the table's state: its objects are the state's, no longer the writer's.
+        added.values().forEach(list -> list.stream().filter(RowsetMeta::inVault)
+                .forEach(m -> vaultIntents.released(m.rowsetId())));
         delete(doomed);
     }
 
@@ -475,7 +504,8 @@ public final class StorageEngine implements RowsetPublisher {
     private void delete(List<RowsetRefs.Doomed> doomed) {
         for (RowsetRefs.Doomed d : doomed) {
             if (d.meta().inVault()) {
-                vaultDeletes.delete(d.vault(), d.meta().segmentFiles(), d.meta().rowsetId());
+                vaultIntents.orphaned(d.tableId(), d.meta().tabletId(), d.meta().rowsetId());
+                vaultDeletes.delete(d.vault(), d.meta().segmentFiles(), d.meta().rowsetId(), vaultIntents);
                 continue;
             }
             for (String name : d.meta().inline() ? List.<String>of() : d.meta().segmentFiles()) {

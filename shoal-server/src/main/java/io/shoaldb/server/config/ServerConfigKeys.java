@@ -125,6 +125,13 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Integer> FILE_CACHE_READ_AHEAD_BLOCKS = ConfigKey.integer(
             "file_cache_read_ahead_blocks", 4, 0, 1024,
             "blocks fetched after a missing one in the same ranged GET (scans read segments in order)");
+    public static final ConfigKey<Long> VAULT_RECYCLE_GRACE_SECONDS = ConfigKey.longInteger(
+            "vault_recycle_grace_seconds", 1800, 0, Long.MAX_VALUE / 1000,
+            "how long a storage-vault object no committed state names (aborted, crashed, compacted away, dropped)"
+                    + " is kept before the recycler deletes it");
+    public static final ConfigKey<Long> VAULT_RECYCLE_INTERVAL_SECONDS = ConfigKey.longInteger(
+            "vault_recycle_interval_seconds", 60, 1, 24 * 3600, "how often the storage-vault recycler looks for"
+                    + " objects whose grace period is over");
 
     private ServerConfigKeys() {
     }
@@ -150,6 +157,6 @@ public final class ServerConfigKeys {
                 STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
                 STORAGE_PAGE_CACHE_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD, FILE_CACHE_CAPACITY_BYTES, FILE_CACHE_BLOCK_BYTES,
-                FILE_CACHE_READ_AHEAD_BLOCKS);
+                FILE_CACHE_READ_AHEAD_BLOCKS, VAULT_RECYCLE_GRACE_SECONDS, VAULT_RECYCLE_INTERVAL_SECONDS);
     }
 }

@@ -109,7 +109,11 @@ public final class TableLifecycle {
      */
     public void drop(String database, String name, boolean ifExists, Duration timeout) {
         synchronized (tableDdl) {
-            Table table = catalog.snapshot().table(database, name).orElse(null);
+            CatalogSnapshot snapshot = catalog.snapshot();
+            Table table = snapshot.table(database, name).orElse(null);
+            if (table != null) {
+                announceDrop(snapshot, table);
+            }
             catalog.dropTable(database, name, ifExists);
             if (table != null) {
                 forget(table, timeout);
@@ -119,11 +123,26 @@ public final class TableLifecycle {
 
     public void dropDatabase(String database, boolean ifExists, boolean force, Duration timeout) {
         synchronized (tableDdl) {
-            var tables = catalog.snapshot().tables(database);
+            CatalogSnapshot snapshot = catalog.snapshot();
+            var tables = snapshot.tables(database);
+            tables.forEach(table -> announceDrop(snapshot, table));
             catalog.dropDatabase(database, ifExists, force);
             for (Table table : tables) {
                 forget(table, timeout);
             }
+        }
+    }
+
+    /**
+     * A table in a storage vault is announced to the vault recycler durably before the catalog drops it, so its
+     * objects are removed even when a crash follows the catalog's record at once (a drop that then fails or does
+     * not happen leaves the table in the catalog, and the recycler keeps its objects).
+     */
+    private void announceDrop(CatalogSnapshot snapshot, Table table) {
+        String vaultName = table.properties().storageVault();
+        if (vaultName != null) {
+            snapshot.storageVaults().vault(vaultName).ifPresent(
+                    vault -> storage.vaultIntents().dropping(table.id(), vault.id()));
         }
     }
 

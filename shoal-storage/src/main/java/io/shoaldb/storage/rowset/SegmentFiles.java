@@ -21,7 +21,17 @@ public final class SegmentFiles {
 
     /** The object key of a segment of a table in a storage vault (relative to the vault's root path). */
     public static String objectKey(long tableId, long tabletId, long rowsetId, int ordinal) {
-        return "data/" + tableId + "/" + tabletId + "/" + name(rowsetId, ordinal);
+        return rowsetPrefix(tableId, tabletId, rowsetId) + ordinal + SUFFIX;
+    }
+
+    /** What every object key of one rowset starts with, and no other rowset's does (the id ends at the '_'). */
+    public static String rowsetPrefix(long tableId, long tabletId, long rowsetId) {
+        return tablePrefix(tableId) + tabletId + "/" + rowsetId + "_";
+    }
+
+    /** What every object key of one table starts with. */
+    public static String tablePrefix(long tableId) {
+        return "data/" + tableId + "/";
     }
 
     /** Whether a rowset's segment name is an object key (a file name never holds a '/'). */

@@ -29,6 +29,7 @@ final class SegmentSink {
     private final List<String> finished = new ArrayList<>();
     private final List<byte[]> images = new ArrayList<>();
     private SegmentWriter current;
+    private boolean announced;
     private long rows;
     private long bytes;
 
@@ -52,6 +53,11 @@ final class SegmentSink {
             if (inline) {
                 current = SegmentWriter.inMemory(path, columns, options);
             } else if (objects != null) {
+                if (!announced) {
+                    // Durable before anything reaches the bucket: a crash from here on leaves the intent behind.
+                    objects.intents().uploading(objects.tableId(), objects.tabletId(), rowsetId);
+                    announced = true;
+                }
                 current = SegmentWriter.createObject(files, path, objects.store(),
                         objects.key(rowsetId, finished.size()), columns, options);
             } else {
@@ -131,6 +137,11 @@ final class SegmentSink {
             }
         }
         finished.clear();
+        if (announced) {
+            // A cut upload may still land (its answer lost, a retry in flight): the recycler checks the prefix later.
+            objects.intents().orphaned(objects.tableId(), objects.tabletId(), rowsetId);
+            announced = false;
+        }
         if (failure != null) {
             throw failure;
         }

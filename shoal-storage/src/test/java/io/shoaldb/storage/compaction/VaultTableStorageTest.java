@@ -20,6 +20,7 @@ import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.StorageOptions;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.TestTables;
+import io.shoaldb.storage.VaultIntents;
 import io.shoaldb.storage.partition.DataPartitions;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetWriter;
@@ -152,25 +153,53 @@ class VaultTableStorageTest {
     }
 
     @Test
-    void aStagingFileACrashLeftIsRemovedAtStartWithTheObjectItBecame() throws Exception {
+    void aRestartTurnsOnlyTheUncommittedUploadsOfTheLastRunIntoOrphans() throws Exception {
         S3Settings settings = server.settings("crashed");
         try (ObjectStore raw = new S3ObjectStore(settings); CachingObjectStore vault = vault(settings)) {
             StorageEngine before = engine(vault, StorageOptions.DEFAULT);
-            RowsetMeta committed = TestTables.load(before, 100, 2, row(1L, 1L, "kept"));
-            // the crash: a segment staged and uploaded, its staging file not yet deleted, no commit record
-            long crashedId = committed.rowsetId() + 1;
-            Path staging;
-            try (TableSnapshot s = before.snapshot(TABLE)) {
-                staging = Files.write(s.tabletDirectory(100).resolve(crashedId + "_0.seg"), new byte[] {1, 2, 3});
-            }
-            String orphan = "data/" + TABLE + "/100/" + crashedId + "_0.seg";
-            raw.create(orphan, new byte[] {1, 2, 3});
+            RowsetMeta published = TestTables.load(before, 100, 2, row(1L, 1L, "kept"));
+            assertThat(before.vaultIntents().pending()).isZero();
+            // the crash: one rowset whose commit record became durable just before it (never published here), one
+            // uploaded whose commit record never did; both intents are still open
+            RowsetMeta committed = TestTables.write(before, 101, 3, row(2L, 2L, "committed"));
+            RowsetMeta uncommitted = TestTables.write(before, 100, 4, row(3L, 3L, "lost"));
+            assertThat(before.vaultIntents().pending()).isEqualTo(2);
+            assertThat(raw.list("data/")).hasSize(3);
 
             StorageEngine after = engine(vault, StorageOptions.DEFAULT);
-            after.restore(TABLE, 2, java.util.Map.of(100L, List.of(committed)));
-            assertThat(after.finishRecovery()).containsExactly(staging);
-            awaitKeys(raw, "data/", committed.segmentFiles());
-            assertThat(scan(after, 100)).containsExactly(List.of(1L, 1L, "kept"));
+            assertThat(after.vaultIntents().fromPreviousRun()).extracting(VaultIntents.Intent::rowsetId)
+                    .containsExactlyInAnyOrder(committed.rowsetId(), uncommitted.rowsetId());
+            after.restore(TABLE, 3, java.util.Map.of(100L, List.of(published), 101L, List.of(committed.atVersion(3))));
+            after.finishRecovery();
+            assertThat(after.vaultIntents().orphans()).singleElement().satisfies(o -> {
+                assertThat(o.rowsetId()).isEqualTo(uncommitted.rowsetId());
+                assertThat(o.tabletId()).isEqualTo(100L);
+            });
+            assertThat(after.vaultIntents().pending()).isEqualTo(1);
+            assertThat(after.holdsRowset(TABLE, committed.rowsetId())).isTrue();
+            assertThat(after.holdsRowset(TABLE, uncommitted.rowsetId())).isFalse();
+            assertThat(scan(after, 101)).containsExactly(List.of(2L, 2L, "committed"));
+
+            StorageEngine third = engine(vault, StorageOptions.DEFAULT);
+            assertThat(third.vaultIntents().orphans()).extracting(VaultIntents.Intent::rowsetId)
+                    .containsExactly(uncommitted.rowsetId());
+        }
+    }
+
+    @Test
+    void compactedAwayAndAbortedRowsetsAreOrphansUntilTheirObjectsAreDeleted() {
+        S3Settings settings = server.settings("orphans");
+        try (ObjectStore raw = new S3ObjectStore(settings); CachingObjectStore vault = vault(settings)) {
+            StorageEngine e = engine(vault, StorageOptions.DEFAULT);
+            RowsetWriter w = e.newRowsetWriter(TABLE, 101);
+            try (TableSnapshot s = e.snapshot(TABLE)) {
+                w.append(TestTables.batch(s.schema(), row(1L, 1L, "a")));
+            }
+            w.finish(7);
+            w.abort();
+            // an aborted upload may still land (a retry whose answer was lost): the recycler checks its prefix
+            assertThat(e.vaultIntents().orphans()).extracting(VaultIntents.Intent::rowsetId)
+                    .containsExactly(w.rowsetId());
         }
     }
 
