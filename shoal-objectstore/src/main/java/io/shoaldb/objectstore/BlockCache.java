@@ -42,6 +42,7 @@ public final class BlockCache {
 
     private static final String BLOCK_SUFFIX = ".blk";
     private static final String TEMP_SUFFIX = ".tmp";
+    private static final String SIZE_SUFFIX = ".size";
     private static final int CRC_BYTES = Integer.BYTES;
 
     private final int blockSize;
@@ -105,11 +106,58 @@ public final class BlockCache {
         evictions.addAndGet(shardOf(name).write(name, bytes));
     }
 
+    /**
+     * The size of object {@code key} as {@link #putObjectSize} recorded it, or -1. Kept in a small checksummed file
+     * beside the object's blocks (outside the blocks' capacity and counters), so reads after a restart need no HEAD of
+     * the store; removed with the object's blocks by {@link #invalidate}.
+     */
+    public long objectSize(String key) {
+        try {
+            byte[] stored = Files.readAllBytes(sizeFile(key));
+            if (stored.length == Long.BYTES + CRC_BYTES) {
+                CRC32C crc = new CRC32C();
+                crc.update(stored, 0, Long.BYTES);
+                if ((int) crc.getValue() == ByteBuffer.wrap(stored, Long.BYTES, CRC_BYTES).getInt()) {
+                    return ByteBuffer.wrap(stored, 0, Long.BYTES).getLong();
+                }
+            }
+        } catch (IOException e) {
+            // not recorded (or unreadable): the caller asks the store
+        }
+        return -1;
+    }
+
+    /** Records the size of object {@code key} (objects never change, so it stays true until the key is deleted). */
+    public void putObjectSize(String key, long size) {
+        Path file = sizeFile(key);
+        ByteBuffer record = ByteBuffer.allocate(Long.BYTES + CRC_BYTES).putLong(size);
+        CRC32C crc = new CRC32C();
+        crc.update(record.array(), 0, Long.BYTES);
+        record.putInt((int) crc.getValue());
+        Path temp = file.resolveSibling(file.getFileName() + "." + Thread.currentThread().threadId() + TEMP_SUFFIX);
+        try {
+            Files.write(temp, record.array());
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            // the cache is an optimisation: without the record the size is looked up in the store
+        }
+    }
+
+    private Path sizeFile(String key) {
+        String name = keyHash(key) + SIZE_SUFFIX;
+        return shardOf(name).directory.resolve(name);
+    }
+
     /** Forgets every block of object {@code key} (after it was deleted from the store). */
     public void invalidate(String key) {
         String prefix = keyHash(key) + "-";
         for (Shard shard : shards) {
             shard.removeAll(prefix);
+        }
+        try {
+            Files.deleteIfExists(sizeFile(key));
+        } catch (IOException e) {
+            // a size record of a deleted object is harmless: its key is never read again
         }
     }
 

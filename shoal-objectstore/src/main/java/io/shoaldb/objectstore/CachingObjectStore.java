@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * An {@link ObjectStore} read through a {@link BlockCache}: a read is cut into the cache's blocks, each served
  * from the local copy or fetched whole by one ranged GET and kept. What this node creates is cached as it is
- * uploaded (a load's segments are read again soon). Object sizes are remembered once looked up: objects never
- * change.
+ * uploaded (a load's segments are read again soon). Object sizes are kept in the cache too (objects never change):
+ * after a restart, reads the cached blocks answer need nothing from the store, so they work while it is down.
  *
  * <p>Read-ahead: a missing block is fetched together with up to {@code readAheadBlocks} blocks after it (up to the
  * first one already cached), in one ranged GET. Scans read a segment's pages in order, so the next reads find
@@ -49,7 +49,7 @@ public final class CachingObjectStore implements ObjectStore {
                 cache.put(key, block++, bytes);
                 size += bytes.length;
             }
-            sizes.put(key, size);
+            remember(key, size);
         } catch (IOException e) {
             // uploaded: the blocks will be fetched on first read instead
         }
@@ -62,7 +62,7 @@ public final class CachingObjectStore implements ObjectStore {
         for (int from = 0, block = 0; from < bytes.length; from += blockSize, block++) {
             cache.put(key, block, Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + blockSize)));
         }
-        sizes.put(key, (long) bytes.length);
+        remember(key, bytes.length);
     }
 
     @Override
@@ -114,7 +114,20 @@ public final class CachingObjectStore implements ObjectStore {
 
     @Override
     public long size(String key) {
-        return sizes.computeIfAbsent(key, store::size);
+        return sizes.computeIfAbsent(key, k -> {
+            long cached = cache.objectSize(k);
+            if (cached >= 0) {
+                return cached;
+            }
+            long size = store.size(k);
+            cache.putObjectSize(k, size);
+            return size;
+        });
+    }
+
+    private void remember(String key, long size) {
+        sizes.put(key, size);
+        cache.putObjectSize(key, size);
     }
 
     @Override

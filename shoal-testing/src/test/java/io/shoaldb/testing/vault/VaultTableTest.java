@@ -179,6 +179,37 @@ class VaultTableTest {
         return csv.toString();
     }
 
+    @Test
+    void aRestartWithTheStoreStoppedAnswersFromCachedBlocksAndNamesTheObjectItLacks() throws Exception {
+        String query = "SELECT count(*), sum(k), max(s) FROM d.t";
+        List<List<String>> expected;
+        try (S3TestServer s3 = S3TestServer.start(Files.createDirectories(dir.resolve("s3")), "shoal")) {
+            try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
+                st.execute(createVault("127.0.0.1:" + s3.port(), ", \"s3.connection.request.timeout\" = \"3000\""));
+                st.execute("CREATE DATABASE d");
+                st.execute("CREATE TABLE d.t" + TABLE.replace("PROPERTIES (", "PROPERTIES (\"storage_vault_name\" = \"v\", "));
+                StringBuilder csv = new StringBuilder();
+                for (int i = 0; i < 3000; i++) {
+                    csv.append(i).append(',').append(i % 7).append(",s").append(i % 101).append('\n');
+                }
+                assertThat(streamLoad(server, "t", csv.toString())).contains("\"Status\": \"Success\"");
+                expected = rows(st, query);
+                assertThat(expected).containsExactly(List.of("3000", "4498500", "s99"));
+                assertThat(server.terminate()).isEqualTo(143);
+            }
+        }
+        // the store is stopped: nothing answers on its port any more
+        try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
+            assertThat(rows(st, query)).isEqualTo(expected);
+            assertThat(server.terminate()).isEqualTo(143);
+        }
+        deleteTree(dir.resolve("shoal").resolve("data").resolve("file_cache"));
+        try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
+            assertThatThrownBy(() -> rows(st, query)).isInstanceOf(SQLException.class)
+                    .hasMessageContaining("I/O error").hasMessageMatching("(?s).*data/\\d+/\\d+/\\d+_0\\.seg.*");
+        }
+    }
+
     private static Connection connect(ServerProcess server) throws SQLException {
         return DriverManager.getConnection(server.jdbcUrl("", ""), "root", "");
     }
