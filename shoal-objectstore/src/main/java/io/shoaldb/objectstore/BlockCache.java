@@ -40,6 +40,10 @@ public final class BlockCache {
     public record Stats(long hits, long misses, long evictions, long blocks, long bytes) {
     }
 
+    /** One cache directory (one per data path): where it is, how much it may hold, and its {@link Stats}. */
+    public record DirectoryStats(Path directory, long capacity, Stats stats) {
+    }
+
     private static final String BLOCK_SUFFIX = ".blk";
     private static final String TEMP_SUFFIX = ".tmp";
     private static final String SIZE_SUFFIX = ".size";
@@ -47,9 +51,6 @@ public final class BlockCache {
 
     private final int blockSize;
     private final List<Shard> shards;
-    private final AtomicLong hits = new AtomicLong();
-    private final AtomicLong misses = new AtomicLong();
-    private final AtomicLong evictions = new AtomicLong();
 
     private BlockCache(int blockSize, List<Shard> shards) {
         this.blockSize = blockSize;
@@ -87,7 +88,7 @@ public final class BlockCache {
         String name = blockName(key, block);
         Shard shard = shardOf(name);
         byte[] bytes = shard.read(name, from, length);
-        (bytes == null ? misses : hits).incrementAndGet();
+        (bytes == null ? shard.misses : shard.hits).incrementAndGet();
         return bytes;
     }
 
@@ -103,7 +104,8 @@ public final class BlockCache {
     /** Caches {@code bytes} as block {@code block} of object {@code key}, evicting older blocks to make room. */
     public void put(String key, long block, byte[] bytes) {
         String name = blockName(key, block);
-        evictions.addAndGet(shardOf(name).write(name, bytes));
+        Shard shard = shardOf(name);
+        shard.evictions.addAndGet(shard.write(name, bytes));
     }
 
     /**
@@ -161,16 +163,33 @@ public final class BlockCache {
         }
     }
 
+    /** The counters and contents over all directories. */
     public Stats stats() {
+        long hits = 0;
+        long misses = 0;
+        long evictions = 0;
         long blocks = 0;
         long bytes = 0;
+        for (DirectoryStats d : directoryStats()) {
+            hits += d.stats().hits();
+            misses += d.stats().misses();
+            evictions += d.stats().evictions();
+            blocks += d.stats().blocks();
+            bytes += d.stats().bytes();
+        }
+        return new Stats(hits, misses, evictions, blocks, bytes);
+    }
+
+    /** Each directory's counters and contents, in the order the directories were given. */
+    public List<DirectoryStats> directoryStats() {
+        List<DirectoryStats> out = new ArrayList<>(shards.size());
         for (Shard shard : shards) {
             synchronized (shard) {
-                blocks += shard.sizes.size();
-                bytes += shard.used;
+                out.add(new DirectoryStats(shard.directory, shard.capacity, new Stats(shard.hits.get(),
+                        shard.misses.get(), shard.evictions.get(), shard.sizes.size(), shard.used)));
             }
         }
-        return new Stats(hits.get(), misses.get(), evictions.get(), blocks, bytes);
+        return out;
     }
 
     private Shard shardOf(String name) {
@@ -198,6 +217,9 @@ public final class BlockCache {
         private final LinkedHashMap<String, Long> sizes = new LinkedHashMap<>(16, 0.75f, true);
         /** Blocks whose file passed its checksum since the cache was opened: read by ranges from then on. */
         private final Set<String> verified = new HashSet<>();
+        private final AtomicLong hits = new AtomicLong();
+        private final AtomicLong misses = new AtomicLong();
+        private final AtomicLong evictions = new AtomicLong();
         private long used;
 
         private Shard(Path directory, long capacity) {

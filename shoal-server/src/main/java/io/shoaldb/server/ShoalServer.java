@@ -183,7 +183,7 @@ public final class ShoalServer implements AutoCloseable {
             StatementDispatcher dispatcher = new StatementDispatcher(
                     new ServerContext(catalog, tables, storage, txns, groupCommit, new QueryPlanner(), executor, globals,
                             serverInfo, sessions, QueryAdmission.of(config),
-                            new PlanCache(config.get(ServerConfigKeys.PLAN_CACHE_SIZE), metrics)));
+                            new PlanCache(config.get(ServerConfigKeys.PLAN_CACHE_SIZE), metrics), vaults));
             ShoalSessionFactory sessionFactory = new ShoalSessionFactory(authenticator, serverInfo, globals, dispatcher,
                     sessions);
             opened.push(sessionFactory::close); // after the ports close: the last statements' audit lines

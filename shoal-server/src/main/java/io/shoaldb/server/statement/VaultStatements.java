@@ -6,6 +6,7 @@ import io.shoaldb.catalog.ddl.StorageVaultRules;
 import io.shoaldb.catalog.model.StorageVault;
 import io.shoaldb.catalog.model.StorageVaults;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.objectstore.BlockCache;
 import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.objectstore.ObjectStoreException;
 import io.shoaldb.objectstore.S3ObjectStore;
@@ -14,6 +15,7 @@ import io.shoaldb.server.vault.VaultStores;
 import io.shoaldb.server.auth.AccessDenied;
 import io.shoaldb.sql.tree.SqlCreateStorageVault;
 import io.shoaldb.sql.tree.SqlSetDefaultStorageVault;
+import io.shoaldb.sql.tree.SqlShowFileCache;
 import io.shoaldb.sql.tree.SqlShowStorageVaults;
 import io.shoaldb.sql.tree.SqlStorageVaultStatement;
 import java.time.Duration;
@@ -22,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * CREATE STORAGE VAULT, SHOW STORAGE VAULTS, SET ... AS DEFAULT STORAGE VAULT and UNSET DEFAULT STORAGE VAULT,
- * all for admins only (ADMIN_PRIV), as in Doris. A vault is created only once its bucket answers under its
+ * all for admins only (ADMIN_PRIV), as in Doris, and SHOW FILE CACHE (the vaults' block cache, per data path). A vault is created only once its bucket answers under its
  * credentials, so a typo in an endpoint or a key fails the statement, not a later load.
  */
 final class VaultStatements {
@@ -41,6 +43,7 @@ final class VaultStatements {
         return switch (statement) {
             case SqlCreateStorageVault s -> create(s);
             case SqlShowStorageVaults ignored -> show();
+            case SqlShowFileCache ignored -> showFileCache();
             case SqlSetDefaultStorageVault s -> {
                 server.catalog().setDefaultStorageVault(s.vault());
                 yield UpdateResult.OK;
@@ -77,6 +80,18 @@ final class VaultStatements {
                     .collect(Collectors.joining(", "));
             table.row(vault.name(), String.valueOf(vault.id()), "\"type\" = \"" + vault.type() + "\", " + properties,
                     String.valueOf(vault.name().equals(vaults.defaultVault())));
+        }
+        return table.result();
+    }
+
+    /** One row per data path: its cache directory, capacity, contents and counters since start. */
+    private StatementResult showFileCache() {
+        TextTable table = new TextTable("Path", "CapacityBytes", "UsedBytes", "Blocks", "Hits", "Misses", "Evictions");
+        for (BlockCache.DirectoryStats d : server.vaults().cacheDirectoryStats()) {
+            BlockCache.Stats s = d.stats();
+            table.row(d.directory().toString(), String.valueOf(d.capacity()), String.valueOf(s.bytes()),
+                    String.valueOf(s.blocks()), String.valueOf(s.hits()), String.valueOf(s.misses()),
+                    String.valueOf(s.evictions()));
         }
         return table.result();
     }

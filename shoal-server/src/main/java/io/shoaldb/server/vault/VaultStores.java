@@ -102,6 +102,16 @@ public final class VaultStores implements AutoCloseable {
         return opened == null ? NO_STATS : opened.stats();
     }
 
+    /** Each data path's cache directory with its counters (zero while no vault table was used). */
+    public List<BlockCache.DirectoryStats> cacheDirectoryStats() {
+        BlockCache opened = cache;
+        if (opened != null) {
+            return opened.directoryStats();
+        }
+        return settings.dataPaths().stream().map(p -> new BlockCache.DirectoryStats(p.resolve(CACHE_DIRECTORY),
+                settings.capacityPerPath(), NO_STATS)).toList();
+    }
+
     /** The configured capacity over all data paths. */
     public long cacheCapacityBytes() {
         return settings.capacityPerPath() * settings.dataPaths().size();

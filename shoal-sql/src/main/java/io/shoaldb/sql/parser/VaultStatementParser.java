@@ -3,6 +3,7 @@ package io.shoaldb.sql.parser;
 import io.shoaldb.sql.parser.StatementTokens.Token;
 import io.shoaldb.sql.tree.SqlCreateStorageVault;
 import io.shoaldb.sql.tree.SqlSetDefaultStorageVault;
+import io.shoaldb.sql.tree.SqlShowFileCache;
 import io.shoaldb.sql.tree.SqlShowStorageVaults;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -11,8 +12,9 @@ import java.util.Set;
 import org.apache.calcite.sql.SqlNode;
 
 /**
- * The storage vault statements, read by hand for the same reason as the account statements (VAULT, STORAGE and
- * UNSET would otherwise become keywords). {@link #tryParse} returns null for every other statement.
+ * The storage vault statements and SHOW FILE CACHE, read by hand for the same reason as the account statements
+ * (VAULT, STORAGE, UNSET and CACHE would otherwise become keywords). {@link #tryParse} returns null for every other
+ * statement.
  */
 final class VaultStatementParser {
     private static final Set<String> FIRST_WORDS = Set.of("CREATE", "SET", "UNSET", "SHOW");
@@ -25,7 +27,7 @@ final class VaultStatementParser {
 
     /** The storage vault statement the text is, or null when it is none. */
     static SqlNode tryParse(String text) {
-        if (!StatementTokens.startsWithOneOf(text, FIRST_WORDS) || !mentionsVault(text)) {
+        if (!StatementTokens.startsWithOneOf(text, FIRST_WORDS) || !mentionsVaultOrCache(text)) {
             return null;
         }
         StatementTokens tokens = StatementTokens.of(text);
@@ -43,8 +45,9 @@ final class VaultStatementParser {
         return StatementTokens.redacted(text, VaultStatementParser::tryParse);
     }
 
-    private static boolean mentionsVault(String text) {
-        return text.toUpperCase(Locale.ROOT).contains("VAULT");
+    private static boolean mentionsVaultOrCache(String text) {
+        String upper = text.toUpperCase(Locale.ROOT);
+        return upper.contains("VAULT") || upper.contains("CACHE");
     }
 
     private SqlNode statement() {
@@ -76,6 +79,10 @@ final class VaultStatementParser {
                 t.expect("VAULT");
             }
             return t.end(new SqlShowStorageVaults(t.pos(first)));
+        }
+        if (first.is("SHOW") && second.is("FILE") && t.size() > 2 && t.get(2).is("CACHE")) {
+            t.seek(3);
+            return t.end(new SqlShowFileCache(t.pos(first)));
         }
         if (first.is("UNSET") && second.is("DEFAULT")) {
             t.seek(2);

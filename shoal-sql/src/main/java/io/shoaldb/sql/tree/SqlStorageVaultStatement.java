@@ -6,10 +6,11 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * Base of the storage vault statements (CREATE STORAGE VAULT, SHOW STORAGE VAULTS, SET ... AS DEFAULT STORAGE
- * VAULT, UNSET DEFAULT STORAGE VAULT). Their unparsed form never shows a secret key.
+ * VAULT, UNSET DEFAULT STORAGE VAULT, and SHOW FILE CACHE for the vaults' block cache). Their unparsed form never
+ * shows a secret key.
  */
 public abstract sealed class SqlStorageVaultStatement extends DorisNode permits SqlCreateStorageVault,
-        SqlShowStorageVaults, SqlSetDefaultStorageVault {
+        SqlShowStorageVaults, SqlSetDefaultStorageVault, SqlShowFileCache {
     protected SqlStorageVaultStatement(SqlParserPos pos, String name) {
         super(pos, operator(name, SqlKind.OTHER_DDL));
     }

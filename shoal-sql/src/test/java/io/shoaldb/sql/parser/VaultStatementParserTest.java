@@ -7,6 +7,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.sql.tree.SqlCreateStorageVault;
 import io.shoaldb.sql.tree.SqlSetDefaultStorageVault;
+import io.shoaldb.sql.tree.SqlShowFileCache;
 import io.shoaldb.sql.tree.SqlShowStorageVaults;
 import io.shoaldb.sql.tree.SqlShowVariables;
 import org.junit.jupiter.api.Test;
@@ -45,13 +46,16 @@ class VaultStatementParserTest {
         assertThat(set.vault()).isEqualTo("s3_vault");
         assertThat(((SqlSetDefaultStorageVault) DorisSqlParser.parse("UNSET DEFAULT STORAGE VAULT")).vault()).isNull();
         assertThat(DorisSqlParser.parse("SHOW VARIABLES LIKE 'vault%'")).isInstanceOf(SqlShowVariables.class);
+        assertThat(DorisSqlParser.parse("show file cache")).isInstanceOf(SqlShowFileCache.class);
+        assertThat(DorisSqlParser.parse("SHOW VARIABLES LIKE '%cache%'")).isInstanceOf(SqlShowVariables.class);
     }
 
     @Test
     void malformedStatementsAreSyntaxErrors() {
         for (String sql : new String[] {"CREATE STORAGE VAULT", "CREATE STORAGE VAULT v PROPERTIES ('a')",
                 "CREATE STORAGE VAULT v PROPERTIES ('a' = 'b',)", "CREATE STORAGE VAULT v PROPERTIES ('a' = 'b', 'a' = 'c')",
-                "SET v AS DEFAULT VAULT", "UNSET DEFAULT STORAGE VAULT now", "SHOW STORAGE VAULTZ"}) {
+                "SET v AS DEFAULT VAULT", "UNSET DEFAULT STORAGE VAULT now", "SHOW STORAGE VAULTZ",
+                "SHOW FILE CACHE now"}) {
             assertThatThrownBy(() -> DorisSqlParser.parse(sql)).as(sql).isInstanceOfSatisfying(ShoalException.class,
                     e -> assertThat(e.code()).isEqualTo(ErrorCode.SYNTAX_ERROR));
         }

@@ -195,12 +195,27 @@ class VaultTableTest {
                 assertThat(streamLoad(server, "t", csv.toString())).contains("\"Status\": \"Success\"");
                 expected = rows(st, query);
                 assertThat(expected).containsExactly(List.of("3000", "4498500", "s99"));
+                // Path, CapacityBytes, UsedBytes, Blocks, Hits, Misses, Evictions: the upload cached every block
+                assertThat(rows(st, "SHOW FILE CACHE")).singleElement().satisfies(row -> {
+                    assertThat(row.get(0)).endsWith("file_cache");
+                    assertThat(row.get(1)).isEqualTo(String.valueOf(10L << 30));
+                    assertThat(Long.parseLong(row.get(2))).isPositive();
+                    assertThat(Long.parseLong(row.get(3))).isPositive();
+                    assertThat(Long.parseLong(row.get(4))).isPositive();
+                    assertThat(row.subList(5, 7)).containsExactly("0", "0");
+                });
                 assertThat(server.terminate()).isEqualTo(143);
             }
         }
         // the store is stopped: nothing answers on its port any more
         try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
+            assertThat(rows(st, "SHOW FILE CACHE")).singleElement()
+                    .satisfies(row -> assertThat(row.subList(4, 7)).containsExactly("0", "0", "0"));
             assertThat(rows(st, query)).isEqualTo(expected);
+            assertThat(rows(st, "SHOW FILE CACHE")).singleElement().satisfies(row -> {
+                assertThat(Long.parseLong(row.get(4))).isPositive();
+                assertThat(row.get(5)).isEqualTo("0");
+            });
             assertThat(server.terminate()).isEqualTo(143);
         }
         deleteTree(dir.resolve("shoal").resolve("data").resolve("file_cache"));
