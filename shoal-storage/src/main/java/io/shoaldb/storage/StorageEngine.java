@@ -74,7 +74,9 @@ public final class StorageEngine implements RowsetPublisher {
         this.spillSpace = SpillSpace.open(files, partitions.partitions().stream().map(DataPartition::path).toList());
         this.vaultIntents = VaultIntents.open(files, partitions.get(0).path().resolve(VaultIntents.FILE_NAME),
                 System::currentTimeMillis);
-        long maxOnDisk = 0;
+        // A vault rowset has no file; its intent names its id instead. The recycler deletes an orphan by its id's
+        // prefix, so no new rowset may ever take the id of one.
+        long maxOnDisk = vaultIntents.maxRowsetId();
         for (SegmentFile f : segmentFilesOnDisk()) {
             maxOnDisk = Math.max(maxOnDisk, f.rowsetId());
         }

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.zip.CRC32C;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The node's local log of storage-vault objects that no committed state may name: what the vault recycler deletes,
@@ -51,6 +53,7 @@ public final class VaultIntents {
     public record Drop(long tableId, long vaultId, long sinceMillis) {
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(VaultIntents.class);
     private static final byte UPLOADING = 1;
     private static final byte ORPHANED = 2;
     private static final byte RELEASED = 3;
@@ -156,12 +159,33 @@ public final class VaultIntents {
         return drops.containsKey(tableId);
     }
 
+    /** The highest rowset id any entry names (0 for none): new rowset ids must stay above it. */
+    public synchronized long maxRowsetId() {
+        return rowsets.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+
     /** Entries not yet resolved: uploads in flight, orphans and drops waiting for the recycler. */
     public synchronized int pending() {
         return rowsets.size() + drops.size();
     }
 
+    /**
+     * Appends a record. A durable one's failure is thrown (nothing may be uploaded or dropped without it); any other's is
+     * logged: it runs where a commit is already decided or a snapshot closes, and its loss costs at most a leftover
+     * entry (decided again at the next start) or an object left until the prefix is recycled some other way.
+     */
     private void append(ByteBuffer record, boolean durable) {
+        try {
+            write(record, durable);
+        } catch (RuntimeException e) {
+            if (durable) {
+                throw e;
+            }
+            LOG.warn("could not append to the vault intent log {}: {}", file, e.getMessage());
+        }
+    }
+
+    private void write(ByteBuffer record, boolean durable) {
         try {
             if (channel == null) {
                 boolean created = !files.exists(file);
