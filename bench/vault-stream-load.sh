@@ -18,8 +18,9 @@ files=("$DATA/sf$SF"/lineitem/*.tbl)
 
 machine
 echo "CONFIG runs=$RUNS sf=$SF files=${#files[@]} bytes=$(cat "${files[@]}" | wc -c)"
-# s3proxy comes with the object store's test fixtures: its test class path, resolved offline by Maven.
-(cd "$home" && mvn -B -q -o -pl shoal-objectstore dependency:build-classpath -Dmdep.includeScope=test \
+# s3proxy comes with the object store's test fixtures: its test class path, resolved offline by Maven (with the
+# module's reactor dependencies, which only resolve in a build that reaches test-compile).
+(cd "$home" && mvn -B -q -o -pl shoal-objectstore -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$work/s3.cp" >/dev/null)
 mkdir -p "$work/s3"
 coproc S3 { "$JAVA_HOME/bin/java" -Xmx512m -cp "$build/shoal-objectstore/target/test-classes:$build/shoal-objectstore/target/classes:$(cat "$work/s3.cp")" \
