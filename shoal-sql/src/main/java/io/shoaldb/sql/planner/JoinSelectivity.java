@@ -7,6 +7,7 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
@@ -16,7 +17,10 @@ import org.apache.calcite.rel.metadata.RelMdSelectivity;
 import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
 
 /**
  * Selectivity of inner-join equalities from the number of distinct values of their columns, which join ordering
@@ -31,8 +35,14 @@ import org.apache.calcite.rex.RexNode;
  * ({@code sqrt(rows)} distinct values, their product for several, at most the side's rows), so a join of two such
  * sides is estimated as the many-to-many join it usually is ({@code ndv} the larger side's). The other conjuncts
  * keep Calcite's guesses.
+ *
+ * <p>A column compared for equality with a window aggregate over all rows ({@code x = MAX(x) OVER ()}, what
+ * {@link ScalarAggregateWindows} makes of a join with a one-row aggregate) keeps the rows of one value, as that join
+ * was estimated to: {@code 1 / rows} of the window's input, not Calcite's guess of 0.15. (The class is public because
+ * Calcite's generated metadata dispatch calls a handler method that no Calcite class declares through the class
+ * that declares it.)
  */
-final class JoinSelectivity extends RelMdSelectivity {
+public final class JoinSelectivity extends RelMdSelectivity {
     static final RelMetadataProvider PROVIDER = ChainedRelMetadataProvider.of(List.of(
             ReflectiveRelMetadataProvider.reflectiveSource(new JoinSelectivity(), BuiltInMetadata.Selectivity.Handler.class),
             DefaultRelMetadataProvider.INSTANCE));
@@ -66,6 +76,47 @@ final class JoinSelectivity extends RelMdSelectivity {
             selectivity *= RelMdUtil.guessSelectivity(rest);
         }
         return selectivity;
+    }
+
+    /** Found by Calcite's reflective metadata dispatch, as the most specific handler for a window. */
+    public Double getSelectivity(Window window, RelMetadataQuery mq, RexNode predicate) {
+        if (predicate == null) {
+            return super.getSelectivity((RelNode) window, mq, predicate);
+        }
+        int width = window.getInput().getRowType().getFieldCount();
+        Double rows = mq.getRowCount(window.getInput());
+        double selectivity = 1.0;
+        for (RexNode conjunct : RelOptUtil.conjunctions(predicate)) {
+            selectivity *= equalsWholeWindow(window, width, conjunct) && rows != null
+                    ? 1.0 / Math.max(1.0, rows) : RelMdUtil.guessSelectivity(conjunct);
+        }
+        return selectivity;
+    }
+
+    /** Whether {@code conjunct} is an equality of an input column with a window column without PARTITION BY. */
+    private static boolean equalsWholeWindow(Window window, int width, RexNode conjunct) {
+        if (!(conjunct instanceof RexCall call) || call.getKind() != SqlKind.EQUALS
+                || !(uncast(call.getOperands().get(0)) instanceof RexInputRef a)
+                || !(uncast(call.getOperands().get(1)) instanceof RexInputRef b)) {
+            return false;
+        }
+        int windowColumn = Math.max(a.getIndex(), b.getIndex());
+        if (Math.min(a.getIndex(), b.getIndex()) >= width || windowColumn < width) {
+            return false;
+        }
+        int at = width;
+        for (Window.Group group : window.groups) {
+            if (windowColumn < at + group.aggCalls.size()) {
+                return group.keys.isEmpty();
+            }
+            at += group.aggCalls.size();
+        }
+        return false;
+    }
+
+    /** A column under a CAST (a window column cast to the nullability of the aggregate it replaced) is that column. */
+    private static RexNode uncast(RexNode e) {
+        return e instanceof RexCall c && c.getKind() == SqlKind.CAST ? c.getOperands().getFirst() : e;
     }
 
     /** One side's join columns: whether they hold a (guessed) key, and their guessed distinct combinations. */

@@ -31,7 +31,9 @@ import org.apache.calcite.tools.RelBuilder;
  *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
  *   <li>inner joins are ordered by Calcite's heuristic join-order rule (LoptOptimizeJoinRule) over the
  *       table row counts; an aggregation joined on its group keys to a small filtered input aggregates only the
- *       rows that input keeps ({@link GroupKeySemiJoins});</li>
+ *       rows that input keeps ({@link GroupKeySemiJoins}); a join with a one-row aggregate over the same rows as
+ *       its other side (a CTE referenced twice, a scalar subquery repeating the outer FROM) computes the aggregate
+ *       as a window over that side instead of computing the rows twice ({@link ScalarAggregateWindows});</li>
  *   <li>unused columns are trimmed everywhere, and projections and filters are tidied so that a filter
  *       sits right on its scan (the physical translator turns that into a scan filter and zone-map hint).</li>
  * </ol>
@@ -91,6 +93,11 @@ final class LogicalOptimizer {
         }
         r = joinOrder(r);
         PlanningPhases.mark("join-order");
+        RelNode ordered = r;
+        r = ScalarAggregateWindows.rewrite(r, builder, broadcastRowLimit);
+        if (r != ordered) {
+            r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
+        }
         r = GroupKeySemiJoins.rewrite(r, broadcastRowLimit);
         // Trimming rebuilds filters with Calcite's simplification (see decorrelation above), so only for joins and
         // unions, whose inputs the translator does not prune.

@@ -10,6 +10,7 @@ import io.shoaldb.sql.tree.SqlCollateOperator;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
@@ -69,7 +70,7 @@ public final class QueryPlanner {
     private static final SqlRexConvertletTable CONVERTLETS = call -> call.getKind() == SqlKind.AVG
             ? StandardConvertletTable.INSTANCE::convertCall
             : call.getOperator() == SqlCollateOperator.INSTANCE ? (cx, c) -> cx.convertExpression(c.operand(0))
-            : DivisionNullability.CONVERTLETS.get(call);
+            : Objects.requireNonNullElseGet(SubstringConvertlet.of(call), () -> DivisionNullability.CONVERTLETS.get(call));
 
     public PhysicalPlan plan(SqlNode query, CatalogSnapshot catalog, String currentDatabase) {
         return plan(query, catalog, currentDatabase, PlannerSettings.DEFAULT);

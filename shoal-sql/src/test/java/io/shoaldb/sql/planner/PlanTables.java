@@ -18,4 +18,10 @@ final class PlanTables {
         node.inputs().forEach(in -> names.addAll(of(in)));
         return names;
     }
+
+    /** How many scans of {@code table} the plan (sub)tree holds. */
+    static int scans(PhysicalNode node, String table) {
+        int own = node instanceof PhysicalScan scan && scan.table().equals(table) ? 1 : 0;
+        return own + node.inputs().stream().mapToInt(in -> scans(in, table)).sum();
+    }
 }

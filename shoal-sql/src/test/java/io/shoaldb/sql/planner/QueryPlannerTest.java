@@ -66,6 +66,17 @@ class QueryPlannerTest {
         return planner.plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db");
     }
 
+    /**
+     * SUBSTRING with a positive literal position is the plain call (TPC-H Q22's country codes), not Calcite's CASE
+     * over the string's character count; other positions keep that mapping.
+     */
+    @Test
+    void substringFromAPositiveLiteralPositionIsThePlainCall() {
+        assertThat(plan("SELECT substring(s, 1, 2) FROM t").explain()).contains("substring($0, 1, 2)")
+                .doesNotContain("char_length");
+        assertThat(plan("SELECT substring(s, x, 2) FROM t").explain()).contains("char_length");
+    }
+
     @Test
     void aggregationRunsInTwoPhasesOverAPrunedFilteredScan() {
         PhysicalPlan p = plan("SELECT sum(v), count(*) FROM t WHERE d < '1998-09-02'");

@@ -120,6 +120,43 @@ class TpchSubqueryPlanTest {
         assertThat(reducerUnderAggregation(p.root(), "partsupp")).as(p.explain()).containsExactly("part");
     }
 
+    /**
+     * Q15's {@code max(total_revenue)} is over the view it joins: the view is computed once and its maximum is a
+     * window over it, not a second aggregation of lineitem.
+     */
+    @Test
+    void q15ComputesTheRevenueViewOnce() {
+        PhysicalPlan p = plan(ROWS, """
+                with revenue0 as (select l_suppkey as supplier_no, sum(l_extendedprice * (1 - l_quantity)) as total_revenue
+                    from lineitem where l_shipdate >= date '1996-01-01' and l_shipdate < date '1996-01-01' + interval '3' month
+                    group by l_suppkey)
+                select s_suppkey, s_name, s_address, s_phone, total_revenue from supplier, revenue0
+                where s_suppkey = supplier_no and total_revenue = (select max(total_revenue) from revenue0)
+                order by s_suppkey""");
+        assertThat(PlanTables.scans(p.root(), "lineitem")).as(p.explain()).isEqualTo(1);
+        assertThat(p.explain()).as(p.explain()).contains("Window partitionKeys=[]").contains("MAX($1)");
+        // the one row of the maximum is the build, and supplier the probe its keys filter
+        PhysicalHashJoin withSupplier = joinOver(p.root(), "lineitem");
+        assertThat(PlanTables.of(withSupplier.probe())).as(p.explain()).containsExactly("supplier");
+    }
+
+    /**
+     * Q11's total {@code sum(ps_supplycost * ps_availqty)} is over the rows it also sums per part: the total is the
+     * sum of the per-part sums, a window over them, and partsupp is joined to supplier and nation once.
+     */
+    @Test
+    void q11TotalIsTheSumOfThePerPartSums() {
+        PhysicalPlan p = plan(ROWS, """
+                select ps_partkey, sum(ps_supplycost * ps_availqty) as value from partsupp, supplier, nation
+                where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY'
+                group by ps_partkey having sum(ps_supplycost * ps_availqty) > (
+                    select sum(ps_supplycost * ps_availqty) * 0.0001 from partsupp, supplier, nation
+                    where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY')
+                order by value desc""");
+        assertThat(PlanTables.scans(p.root(), "partsupp")).as(p.explain()).isEqualTo(1);
+        assertThat(p.explain()).as(p.explain()).contains("Window partitionKeys=[]").contains("SUM($1)");
+    }
+
     private PhysicalPlan plan(Map<String, Long> rows, String sql) {
         Map<Long, Long> byId = new HashMap<>();
         rows.forEach((t, n) -> byId.put(catalog.snapshot().table("db", t).orElseThrow().id(), n));
