@@ -17,8 +17,10 @@ import java.util.List;
 
 /**
  * When a projection evaluates a batch with a selection over all of its rows instead of gathering the selected ones
- * (see {@link ProjectOperator}): always for plain columns and literals, and for cheap expressions (arithmetic,
- * casts, comparisons, boolean logic) when the selection keeps at least {@link #DENSE_SHARE_PERCENT}% of the rows.
+ * (see {@link ProjectOperator}): for cheap expressions (columns, literals, arithmetic, casts, comparisons, boolean
+ * logic) when the selection keeps at least {@link #DENSE_SHARE_PERCENT}% of the rows. A sparse selection is
+ * gathered even for plain columns: operators above do some work per row of the vectors (a join's probe view, a
+ * placeholder column), which a batch of a few selected rows in 8,192 would pay for every unselected row.
  */
 final class DenseEvaluation {
     /**
@@ -27,20 +29,14 @@ final class DenseEvaluation {
      */
     static final int DENSE_SHARE_PERCENT = 75;
 
-    private enum Kind { COLUMNS_ONLY, CHEAP, NEVER }
+    private final boolean cheap;
 
-    private final Kind kind;
-
-    private DenseEvaluation(Kind kind) {
-        this.kind = kind;
+    private DenseEvaluation(boolean cheap) {
+        this.cheap = cheap;
     }
 
     static DenseEvaluation of(List<Expr> expressions) {
-        boolean columnsOnly = expressions.stream().allMatch(e -> e instanceof ColumnRef || e instanceof Literal);
-        if (columnsOnly) {
-            return new DenseEvaluation(Kind.COLUMNS_ONLY);
-        }
-        return new DenseEvaluation(expressions.stream().allMatch(DenseEvaluation::cheap) ? Kind.CHEAP : Kind.NEVER);
+        return new DenseEvaluation(expressions.stream().allMatch(DenseEvaluation::cheap));
     }
 
     /**
@@ -57,11 +53,7 @@ final class DenseEvaluation {
 
     /** Whether the selected batch {@code b} is to be evaluated over all its rows. */
     boolean worthIt(Batch b) {
-        return switch (kind) {
-            case COLUMNS_ONLY -> true;
-            case CHEAP -> (long) b.positionCount() * 100 >= (long) b.rowCount() * DENSE_SHARE_PERCENT;
-            case NEVER -> false;
-        };
+        return cheap && (long) b.positionCount() * 100 >= (long) b.rowCount() * DENSE_SHARE_PERCENT;
     }
 
     /** The same vectors without the selection. */

@@ -19,8 +19,7 @@ import java.util.List;
  * evaluated over all its rows and the output keeps the selection: gathering the selected rows of every column read
  * cost more than computing the few rows nobody asked for. This is done only for expressions made of columns,
  * literals, arithmetic, casts, comparisons and boolean logic - kernels that turn any value into a value or NULL,
- * cheaply - so the unselected rows cost no function calls. Projections of plain columns always keep the selection
- * (there is nothing to evaluate, so nothing is copied).
+ * cheaply - so the unselected rows cost no function calls.
  * <p>Otherwise the output has no selection (positions are compacted): each column reference gathers the selected
  * rows of its column; when an input column is referenced more than once (TPC-H Q1 reads l_extendedprice in four
  * outputs), the selected rows of every referenced column are gathered once per batch instead, and the expressions

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A projection over a batch with a selection gives the selected rows, in order, whether its expressions read each
  * column once (each reference gathers its rows), share columns (the read columns are gathered once per batch), are
- * evaluated over every row because the selection keeps most of them, or are plain columns passed on with the
- * selection.
+ * or are evaluated over every row (the vectors passed on with the selection) because the selection keeps most of
+ * them.
  */
 class ProjectOperatorTest {
     private static final DataType PRICE = DataType.decimal(15, 2);
@@ -38,7 +38,11 @@ class ProjectOperatorTest {
         assertThat(rows(single)).containsExactly(List.of(new BigDecimal("1.00"), "b"),
                 List.of(new BigDecimal("3.00"), "d"), List.of(new BigDecimal("4.00"), "e"));
         assertThat(project(shared, SPARSE).selection()).as("gathered").isNull();
-        assertThat(project(single, SPARSE).selection()).as("plain columns keep the selection").isNotNull();
+        assertThat(project(single, SPARSE).selection()).as("gathered").isNull();
+        assertThat(project(single, DENSE).selection()).as("kept").isNotNull();
+        assertThat(rows(project(single, DENSE))).containsExactly(List.of(new BigDecimal("0.00"), "a"),
+                List.of(new BigDecimal("2.00"), "c"), List.of(new BigDecimal("3.00"), "d"),
+                List.of(new BigDecimal("4.00"), "e"));
     }
 
     @Test
