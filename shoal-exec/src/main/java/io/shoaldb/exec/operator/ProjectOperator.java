@@ -23,7 +23,7 @@ import java.util.List;
  * <p>Otherwise the output has no selection (positions are compacted): each column reference gathers the selected
  * rows of its column; when an input column is referenced more than once (TPC-H Q1 reads l_extendedprice in four
  * outputs), the selected rows of every referenced column are gathered once per batch instead, and the expressions
- * evaluate over that compact batch.
+ * evaluate over that compact batch. A computed subexpression several outputs hold is evaluated once per batch.
  */
 public final class ProjectOperator implements Operator {
     private final Operator input;
@@ -34,7 +34,7 @@ public final class ProjectOperator implements Operator {
 
     public ProjectOperator(Operator input, List<Expr> expressions) {
         this.input = input;
-        this.expressions = expressions.stream().map(ExpressionCompiler::compile).toArray(VectorExpression[]::new);
+        this.expressions = ExpressionCompiler.compileSharing(expressions).toArray(VectorExpression[]::new);
         this.gatherOnce = sharedColumns(expressions);
         this.dense = DenseEvaluation.of(expressions);
     }

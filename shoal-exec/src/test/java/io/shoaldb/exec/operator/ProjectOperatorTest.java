@@ -62,6 +62,26 @@ class ProjectOperatorTest {
                 java.util.Arrays.asList(null, null));
     }
 
+    @Test
+    void aSharedSubexpressionGivesEachOutputItsValue() {
+        ColumnRef price = new ColumnRef(0, PRICE);
+        ColumnRef discount = new ColumnRef(2, PRICE);
+        Expr product = new Arithmetic(Arithmetic.Op.MULTIPLY, price, discount, PRODUCT);
+        Expr twice = new Arithmetic(Arithmetic.Op.ADD, product, product, DataType.decimal(32, 4));
+        List<Expr> expressions = List.of(product, twice, new ColumnRef(1, DataType.BIGINT));
+        for (int[] selected : List.of(SPARSE, DENSE)) {
+            Batch out = project(expressions, selected);
+            for (int r = 0; r < out.positionCount(); r++) {
+                BigDecimal p = (BigDecimal) out.getObject(r, 0);
+                assertThat((BigDecimal) out.getObject(r, 1)).isEqualTo(p == null ? null : p.add(p));
+            }
+        }
+        assertThat(rows(expressions)).containsExactly(
+                List.of(new BigDecimal("0.1000"), new BigDecimal("0.2000"), 11L),
+                List.of(new BigDecimal("0.9000"), new BigDecimal("1.8000"), 13L),
+                java.util.Arrays.asList(null, null, 14L));
+    }
+
     private static final int[] SPARSE = {1, 3, 4};
     private static final int[] DENSE = {0, 2, 3, 4};
 
