@@ -18,6 +18,15 @@ abstract class Accumulator {
 
     abstract void add(FlatVector input, int[] rows, int count, int[] groupIds);
 
+    /**
+     * {@link #add} of a batch whose rows are also given in group order ({@code byGroup}, same rows): accumulators
+     * whose result does not depend on the order of the rows override it with per-group loops; the rest add in row
+     * order.
+     */
+    void add(FlatVector input, int[] rows, int count, int[] groupIds, GroupedRows byGroup) {
+        add(input, rows, count, groupIds);
+    }
+
     /** Appends group {@code g}'s value (NULL when it saw no non-NULL input, except for counts). */
     abstract void write(int group, VectorBuilder out);
 

@@ -55,6 +55,18 @@ final class CountAccumulator extends Accumulator {
         }
     }
 
+    /** Without NULLs to skip, a group's count is the number of its rows. */
+    @Override
+    void add(FlatVector input, int[] rows, int count, int[] groupIds, GroupedRows byGroup) {
+        if (!countNulls && input != null && input.mayHaveNulls()) {
+            add(input, rows, count, groupIds);
+            return;
+        }
+        for (int g = 0; g < byGroup.groups(); g++) {
+            counts[g] += byGroup.size(g);
+        }
+    }
+
     @Override
     void write(int group, VectorBuilder out) {
         ((LongVectorBuilder) out).appendLong(counts[group]);

@@ -26,12 +26,15 @@ public final class HashAggregator {
     private GroupByHash hash;
     private List<CallAccumulators> calls;
     private boolean sawInput;
+    private final GroupedRows byGroup = new GroupedRows();
+    private final int accumulatorCount;
 
     public HashAggregator(PhysicalHashAggregate node) {
         this.node = node;
         this.keyColumns = node.groupKeys().stream().mapToInt(Integer::intValue).toArray();
         this.outputTypes = node.outputTypes();
         reset();
+        this.accumulatorCount = calls.stream().mapToInt(c -> c.accumulators.length).sum();
     }
 
     /**
@@ -109,16 +112,25 @@ public final class HashAggregator {
         sawInput = true;
         int[] rows = batch.selection() != null ? batch.selection() : Flat.positions(count);
         int[] groupIds = null;
+        GroupedRows ordered = null;
         if (hash != null) {
             groupIds = hash.groupIds(batch, keyColumns, rows, count);
             int groups = hash.groupCount();
             calls.forEach(c -> c.ensureGroups(groups));
+            if (GroupedRows.worthIt(groups, count, accumulatorCount)) {
+                byGroup.order(rows, count, groupIds, groups);
+                ordered = byGroup;
+            }
         }
         for (CallAccumulators c : calls) {
             for (int i = 0; i < c.accumulators.length; i++) {
                 int column = c.inputs[i];
                 FlatVector input = column < 0 ? null : Flat.of(batch.column(column));
-                c.accumulators[i].add(input, rows, count, groupIds);
+                if (ordered == null) {
+                    c.accumulators[i].add(input, rows, count, groupIds);
+                } else {
+                    c.accumulators[i].add(input, rows, count, groupIds, ordered);
+                }
             }
         }
     }

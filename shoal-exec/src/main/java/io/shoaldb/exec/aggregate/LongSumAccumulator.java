@@ -74,6 +74,29 @@ final class LongSumAccumulator extends Accumulator {
         }
     }
 
+    /** 64-bit values without NULLs are summed group by group, each sum in a register (integer sums: any order). */
+    @Override
+    void add(FlatVector input, int[] rows, int count, int[] groupIds, GroupedRows byGroup) {
+        if (!(input instanceof LongVector v) || v.mayHaveNulls()) {
+            add(input, rows, count, groupIds);
+            return;
+        }
+        long[] a = v.values();
+        int[] ordered = byGroup.rows();
+        for (int g = 0; g < byGroup.groups(); g++) {
+            int from = byGroup.start(g);
+            int to = from + byGroup.size(g);
+            if (to > from) {
+                long s = 0;
+                for (int i = from; i < to; i++) {
+                    s += a[ordered[i]];
+                }
+                sums[g] += s;
+                seen[g] = true;
+            }
+        }
+    }
+
     @Override
     void write(int group, VectorBuilder out) {
         if (seen[group] || zeroIfEmpty) {

@@ -3,6 +3,7 @@ package io.shoaldb.exec.expr;
 import io.shoaldb.sql.planner.physical.expr.Arithmetic;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.ConstantVector;
 import io.shoaldb.vector.DoubleVector;
 import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.Int128Vector;
@@ -41,9 +42,17 @@ final class ArithmeticExpression implements VectorExpression {
 
     @Override
     public ColumnVector evaluate(Batch batch) {
-        FlatVector a = Flat.of(left.evaluate(batch));
-        FlatVector b = Flat.of(right.evaluate(batch));
+        ColumnVector leftValues = left.evaluate(batch);
+        ColumnVector rightValues = right.evaluate(batch);
         int n = batch.positionCount();
+        if (PhysicalType.of(type) == PhysicalType.INT64 && op != Arithmetic.Op.DIVIDE && op != Arithmetic.Op.MODULO) {
+            LongVector withConstant = longsWithConstant(leftValues, rightValues, n);
+            if (withConstant != null) {
+                return withConstant;
+            }
+        }
+        FlatVector a = Flat.of(leftValues);
+        FlatVector b = Flat.of(rightValues);
         if (type.id() == TypeId.DOUBLE) {
             return doubles((DoubleVector) a, (DoubleVector) b, n);
         }
@@ -137,6 +146,53 @@ final class ArithmeticExpression implements VectorExpression {
         return new LongVector(type, n, out, validity);
     }
 
+    /**
+     * {@code constant op column} or {@code column op constant} over 64-bit values (TPC-H's {@code 1 - l_discount}):
+     * the constant is read once instead of being expanded into a vector of its value. Null when neither side is a
+     * non-NULL constant over a flat column.
+     */
+    private LongVector longsWithConstant(ColumnVector a, ColumnVector b, int n) {
+        if (a instanceof ConstantVector c && c.value() instanceof LongVector k && !k.isNull(0)
+                && b instanceof LongVector y) {
+            return withConstant(k.getLong(0), y, n, true);
+        }
+        if (b instanceof ConstantVector c && c.value() instanceof LongVector k && !k.isNull(0)
+                && a instanceof LongVector x) {
+            return withConstant(k.getLong(0), x, n, false);
+        }
+        return null;
+    }
+
+    private LongVector withConstant(long k, LongVector v, int n, boolean constantFirst) {
+        long[] x = v.values();
+        long[] out = new long[n];
+        switch (op) {
+            case ADD -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = k + x[i];
+                }
+            }
+            case SUBTRACT -> {
+                if (constantFirst) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = k - x[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = x[i] - k;
+                    }
+                }
+            }
+            case MULTIPLY -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = k * x[i];
+                }
+            }
+            case DIVIDE, MODULO -> throw new IllegalStateException(op + " has no constant fast path");
+        }
+        return new LongVector(type, n, out, Nulls.copy(v.validity(), n));
+    }
+
     private Int128Vector add128(Int128Vector a, Int128Vector b, int n, boolean subtract) {
         long[] xh = a.highs();
         long[] xl = a.lows();
@@ -179,6 +235,12 @@ final class ArithmeticExpression implements VectorExpression {
      * DECIMAL(p,s) * DECIMAL(q,t) with a wide result, e.g. TPC-H's price * (1 - discount) * (1 + tax).
      */
     private Int128Vector multiply128(FlatVector a, FlatVector b, int n) {
+        if (a instanceof Int128Vector x && b instanceof LongVector y) {
+            return multiply128by64(x, y, n);
+        }
+        if (b instanceof Int128Vector x && a instanceof LongVector y) {
+            return multiply128by64(x, y, n);
+        }
         long[] ah = highs(a, n);
         long[] al = lows(a);
         long[] bh = highs(b, n);
@@ -188,6 +250,22 @@ final class ArithmeticExpression implements VectorExpression {
         for (int i = 0; i < n; i++) {
             lo[i] = al[i] * bl[i];
             hi[i] = Math.unsignedMultiplyHigh(al[i], bl[i]) + al[i] * bh[i] + ah[i] * bl[i];
+        }
+        return new Int128Vector(type, n, hi, lo, Nulls.both(a, b, n));
+    }
+
+    /** {@link #multiply128} with a 64-bit operand, whose high word is its sign ({@code y >> 63}), read in place. */
+    private Int128Vector multiply128by64(Int128Vector a, LongVector b, int n) {
+        long[] ah = a.highs();
+        long[] al = a.lows();
+        long[] bl = b.values();
+        long[] hi = new long[n];
+        long[] lo = new long[n];
+        for (int i = 0; i < n; i++) {
+            long x = al[i];
+            long y = bl[i];
+            lo[i] = x * y;
+            hi[i] = Math.unsignedMultiplyHigh(x, y) + x * (y >> 63) + ah[i] * y;
         }
         return new Int128Vector(type, n, hi, lo, Nulls.both(a, b, n));
     }

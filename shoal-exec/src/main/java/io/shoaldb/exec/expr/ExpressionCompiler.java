@@ -15,7 +15,10 @@ import io.shoaldb.sql.planner.physical.expr.Literal;
 import io.shoaldb.sql.planner.physical.expr.Not;
 import io.shoaldb.sql.planner.physical.expr.Or;
 import io.shoaldb.vector.PhysicalType;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /** Compiles plan expressions into vector kernels once per operator instance (never per batch or row). */
 public final class ExpressionCompiler {
@@ -23,24 +26,62 @@ public final class ExpressionCompiler {
     }
 
     public static VectorExpression compile(Expr e) {
+        return compile(e, ExpressionCompiler::compile);
+    }
+
+    /**
+     * Compiles the expressions of one operator so that a computed subexpression they hold more than once (TPC-H Q1's
+     * {@code l_extendedprice * (1 - l_discount)}, a sum of its own and a factor of the charge) is evaluated once per
+     * batch. Every kernel is deterministic (functions of the current time are constants by then), so one value
+     * serves every occurrence.
+     */
+    public static List<VectorExpression> compileSharing(List<Expr> expressions) {
+        Map<Expr, Integer> uses = new HashMap<>();
+        expressions.forEach(e -> countUses(e, uses));
+        Map<Expr, VectorExpression> shared = new HashMap<>();
+        return expressions.stream().map(e -> sharing(e, uses, shared)).toList();
+    }
+
+    /** Occurrences of each subexpression; the inside of a repeated one is counted once, as it is computed once. */
+    private static void countUses(Expr e, Map<Expr, Integer> uses) {
+        if (uses.merge(e, 1, Integer::sum) == 1) {
+            e.children().forEach(c -> countUses(c, uses));
+        }
+    }
+
+    private static VectorExpression sharing(Expr e, Map<Expr, Integer> uses, Map<Expr, VectorExpression> shared) {
+        Function<Expr, VectorExpression> children = c -> sharing(c, uses, shared);
+        if (uses.get(e) < 2 || e instanceof ColumnRef || e instanceof Literal) {
+            return compile(e, children);
+        }
+        VectorExpression compiled = shared.get(e);
+        if (compiled == null) {
+            compiled = new OncePerBatch(compile(e, children));
+            shared.put(e, compiled);
+        }
+        return compiled;
+    }
+
+    private static VectorExpression compile(Expr e, Function<Expr, VectorExpression> children) {
         return switch (e) {
             case ColumnRef c -> new ColumnExpression(c.index(), c.type());
             case Literal l -> new LiteralExpression(l.type(), l.value());
-            case Arithmetic a -> new ArithmeticExpression(a.op(), compile(a.left()), compile(a.right()), a.type());
-            case Comparison c -> new ComparisonExpression(c.op(), compile(c.left()), compile(c.right()));
-            case And a -> new BooleanExpressions.Junction(compileAll(a.terms()), true);
-            case Or o -> new BooleanExpressions.Junction(compileAll(o.terms()), false);
-            case Not n -> new BooleanExpressions.NotExpression(compile(n.operand()));
-            case IsNull n -> new BooleanExpressions.IsNullExpression(compile(n.operand()), n.negated());
-            case InList in -> new InListExpression(compile(in.operand()), in.values(), in.negated());
-            case Like l -> new LikeExpression(compile(l.operand()), l.pattern(), l.escape(), l.negated());
-            case Cast c -> new CastExpression(compile(c.operand()), c.type());
-            case Call c -> FunctionRegistry.compile(c, compileAll(c.arguments()));
+            case Arithmetic a -> new ArithmeticExpression(a.op(), children.apply(a.left()), children.apply(a.right()),
+                    a.type());
+            case Comparison c -> new ComparisonExpression(c.op(), children.apply(c.left()), children.apply(c.right()));
+            case And a -> new BooleanExpressions.Junction(all(a.terms(), children), true);
+            case Or o -> new BooleanExpressions.Junction(all(o.terms(), children), false);
+            case Not n -> new BooleanExpressions.NotExpression(children.apply(n.operand()));
+            case IsNull n -> new BooleanExpressions.IsNullExpression(children.apply(n.operand()), n.negated());
+            case InList in -> new InListExpression(children.apply(in.operand()), in.values(), in.negated());
+            case Like l -> new LikeExpression(children.apply(l.operand()), l.pattern(), l.escape(), l.negated());
+            case Cast c -> new CastExpression(children.apply(c.operand()), c.type());
+            case Call c -> FunctionRegistry.compile(c, all(c.arguments(), children));
         };
     }
 
-    private static List<VectorExpression> compileAll(List<Expr> es) {
-        return es.stream().map(ExpressionCompiler::compile).toList();
+    private static List<VectorExpression> all(List<Expr> es, Function<Expr, VectorExpression> children) {
+        return es.stream().map(children).toList();
     }
 
     /** A filter kernel: selection-vector fast paths for the common shapes, evaluation otherwise. */

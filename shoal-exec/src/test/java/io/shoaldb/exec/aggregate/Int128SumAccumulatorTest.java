@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * SUM of DECIMAL(15,2) into 128 bits, over runs longer than a long can hold, read densely and through a selection;
  * grouped into a few groups (per-run partial sums); and of 128-bit inputs whose values all fit a long (summed as
- * longs) or not (added in 128 bits), globally and grouped.
+ * longs) or not (added in 128 bits), globally and grouped - every grouped sum both in row order and from the rows
+ * ordered by group ({@link GroupedRows}), which must agree.
  */
 class Int128SumAccumulatorTest {
     private static final DataType INPUT = DataType.decimal(15, 2);
@@ -86,14 +87,29 @@ class Int128SumAccumulatorTest {
     }
 
     private static Object[] groupedSums(io.shoaldb.vector.FlatVector input, int[] rows, int count, int[] groupIds) {
+        Object[] inRowOrder = groupedSums(input, rows, count, groupIds, false);
+        if (groupIds != null) {
+            assertThat(groupedSums(input, rows, count, groupIds, true)).as("in group order").containsExactly(inRowOrder);
+        }
+        return inRowOrder;
+    }
+
+    private static Object[] groupedSums(io.shoaldb.vector.FlatVector input, int[] rows, int count, int[] groupIds,
+                                        boolean inGroupOrder) {
         int groups = groupIds == null ? 1 : IntStream.of(groupIds).max().orElse(0) + 1;
         Int128SumAccumulator acc = new Int128SumAccumulator(OUTPUT, input.type());
         acc.ensureGroups(groups);
+        GroupedRows byGroup = new GroupedRows();
         for (int from = 0; from < count; from += 4096) { // batches as operators send them
             int n = Math.min(4096, count - from);
             int[] batchRows = java.util.Arrays.copyOfRange(rows, from, from + n);
             int[] batchGroups = groupIds == null ? null : java.util.Arrays.copyOfRange(groupIds, from, from + n);
-            acc.add(input, batchRows, n, batchGroups);
+            if (inGroupOrder) {
+                byGroup.order(batchRows, n, batchGroups, groups);
+                acc.add(input, batchRows, n, batchGroups, byGroup);
+            } else {
+                acc.add(input, batchRows, n, batchGroups);
+            }
         }
         return IntStream.range(0, groups).mapToObj(acc::value).toArray();
     }
