@@ -42,6 +42,8 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private final List<DataType> probeTypes;
     private final List<DataType> buildTypes;
     private final boolean needPairs;
+    /** Whether the rows returned depend on which probe rows matched (LEFT, FULL, SEMI, ANTI: not INNER, RIGHT...). */
+    private final boolean tracksProbeMatches;
     /** RIGHT_SEMI/RIGHT_ANTI: a pair with a build row already matched is not looked at again. */
     private final boolean skipMarked;
     /** The pair columns copied (see {@link #copiedColumns}), or null for all. */
@@ -68,6 +70,9 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private boolean[] matchedProbe;
     private int position;
     private int chain;
+    // The pairs being collected, reused from batch to batch (the pair batch copies what it keeps).
+    private final int[] probePositions = new int[MAX_PAIRS];
+    private final int[] buildRows = new int[MAX_PAIRS];
 
     /** @param self the driver running this operator: resumed when a spilled broadcast join's probers may go on */
     public HashJoinOperator(Operator probe, JoinBridge bridge, int driver, Driver self) {
@@ -90,6 +95,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         this.buildTypes = node.build().outputTypes();
         this.needPairs = type.outputsBuild() || residual != null;
         this.skipMarked = type.outputsBuildOnly();
+        this.tracksProbeMatches = !(type == JoinType.INNER || type == JoinType.RIGHT || type.outputsBuildOnly());
         this.copied = copiedColumns(read);
         this.nullValues = new ColumnVector[probeTypes.size() + buildTypes.size()];
     }
@@ -271,7 +277,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         }
         current = b;
         heads = chainHeads;
-        matchedProbe = new boolean[n];
+        matchedProbe = tracksProbeMatches ? new boolean[n] : null;
         position = 0;
         chain = heads[0];
         return null;
@@ -334,8 +340,6 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private Batch advance() {
         int n = current.positionCount();
         while (position < n) {
-            int[] probePositions = new int[MAX_PAIRS];
-            int[] buildRows = new int[MAX_PAIRS];
             int count = 0;
             while (position < n && count < MAX_PAIRS) {
                 if (chain < 0) {
@@ -360,7 +364,9 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
             int kept = residual == null ? count : residual.filter(pairs, passing, count, passing);
             for (int k = 0; k < kept; k++) {
                 int pair = passing[k];
-                matchedProbe[probePositions[pair]] = true;
+                if (matchedProbe != null) {
+                    matchedProbe[probePositions[pair]] = true;
+                }
                 if (matchedBuild != null) {
                     matchedBuild.set(buildRows[pair]);
                 }
@@ -376,13 +382,13 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
 
     /** After the last pair of a probe batch: the rows the join type returns from what matched. */
     private Batch finishBatch() {
+        if (!tracksProbeMatches) {
+            return null;
+        }
         int n = current.positionCount();
         int[] keep = new int[n];
         int count = 0;
         boolean wantMatched = type == JoinType.SEMI;
-        if (type == JoinType.INNER || type == JoinType.RIGHT || type.outputsBuildOnly()) {
-            return null;
-        }
         for (int i = 0; i < n; i++) {
             if (matchedProbe[i] == wantMatched) {
                 keep[count++] = i;

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * The build side of a join, immutable once built: all build rows in one flat batch, their distinct keys in
- * a {@link GroupByHash}, and per key a chain of the rows having it ({@code head[group]}, {@code next[row]}).
+ * {@link IntegerKeySlots} (integer keys, not null-safe) or else a {@link GroupByHash}, and per key a chain of the
+ * rows having it ({@code head[slot]}, {@code next[row]}).
  * Rows with a NULL key are kept (outer joins return them) but never chained: NULL matches nothing (except
  * in null-safe keys, where NULL is a key value like any other). Without
  * keys every row is in one chain (nested-loop join). Probe drivers read it concurrently; the only mutable
@@ -22,6 +23,7 @@ import java.util.List;
 final class JoinHashTable {
     private final Batch rows;
     private final GroupByHash hash;
+    private final IntegerKeySlots slots;
     private final int[] head;
     private final int[] next;
     private final List<Boolean> nullSafe;
@@ -30,8 +32,9 @@ final class JoinHashTable {
     private final BitSet matched = new BitSet();
     private int probers;
 
-    private JoinHashTable(Batch rows, GroupByHash hash, int[] head, int[] next, List<Boolean> nullSafe,
-                          boolean hasNullKey, boolean uniqueKeys, int probers) {
+    private JoinHashTable(Batch rows, GroupByHash hash, IntegerKeySlots slots, int[] head, int[] next,
+                          List<Boolean> nullSafe, boolean hasNullKey, boolean uniqueKeys, int probers) {
+        this.slots = slots;
         this.nullSafe = nullSafe;
         this.uniqueKeys = uniqueKeys;
         this.rows = rows;
@@ -57,11 +60,16 @@ final class JoinHashTable {
             for (int r = 0; r < n; r++) {
                 next[r] = r + 1 < n ? r + 1 : -1;
             }
-            return new JoinHashTable(rows, null, new int[] {n > 0 ? 0 : -1}, next, List.of(), false, false, probers);
+            return new JoinHashTable(rows, null, null, new int[] {n > 0 ? 0 : -1}, next, List.of(), false, false,
+                    probers);
         }
         Batch keyBatch = evaluate(rows, keys);
         int[] nonNull = new int[n];
         int count = matchableRows(keyBatch, nullSafe, n, nonNull);
+        IntegerKeySlots slots = nullSafe.contains(true) ? null : IntegerKeySlots.forBuild(keyBatch, nonNull, count);
+        if (slots != null) {
+            return chained(rows, slots, keyBatch, nonNull, count, nullSafe, probers);
+        }
         GroupByHash hash = new GroupByHash(keys.stream().map(Expr::type).toList());
         int[] groups = hash.groupIds(keyBatch, Flat.identity(keys.size()), nonNull, count);
         int[] head = new int[hash.groupCount()];
@@ -73,7 +81,31 @@ final class JoinHashTable {
             next[row] = head[groups[i]];
             head[groups[i]] = row;
         }
-        return new JoinHashTable(rows, hash, head, next, nullSafe, count < n, hash.groupCount() == count, probers);
+        return new JoinHashTable(rows, hash, null, head, next, nullSafe, count < n, hash.groupCount() == count,
+                probers);
+    }
+
+    /** The chains over integer key slots: the slot array is sized once from the build, nothing grows. */
+    private static JoinHashTable chained(Batch rows, IntegerKeySlots slots, Batch keyBatch, int[] nonNull, int count,
+                                         List<Boolean> nullSafe, int probers) {
+        int n = rows.positionCount();
+        int[] slotOfRow = slots.insert(keyBatch, nonNull, count);
+        int[] head = new int[slots.slotCount()];
+        int[] next = new int[n];
+        Arrays.fill(head, -1);
+        Arrays.fill(next, -1);
+        int keysSeen = 0;
+        // Chained back to front, so that each chain lists its rows in input order.
+        for (int i = count - 1; i >= 0; i--) {
+            int row = nonNull[i];
+            int slot = slotOfRow[i];
+            if (head[slot] < 0) {
+                keysSeen++;
+            }
+            next[row] = head[slot];
+            head[slot] = row;
+        }
+        return new JoinHashTable(rows, null, slots, head, next, nullSafe, count < n, keysSeen == count, probers);
     }
 
     /** The key expressions evaluated over a batch: one flat column per key, one row per position. */
@@ -116,7 +148,8 @@ final class JoinHashTable {
 
     /** The build rows, the key table and the chains (an estimate: array sizes, not object headers). */
     long retainedBytes() {
-        return rows.retainedBytes() + (hash == null ? 0 : hash.retainedBytes()) + 4L * (head.length + next.length);
+        return rows.retainedBytes() + (hash == null ? 0 : hash.retainedBytes())
+                + (slots == null ? 0 : slots.retainedBytes()) + 4L * (head.length + next.length);
     }
 
     int rowCount() {
@@ -124,7 +157,7 @@ final class JoinHashTable {
     }
 
     boolean hasKeys() {
-        return hash != null;
+        return hash != null || slots != null;
     }
 
     boolean hasNullKey() {
@@ -141,12 +174,21 @@ final class JoinHashTable {
         int n = keyBatch.positionCount();
         int[] heads = new int[n];
         Arrays.fill(heads, -1);
-        if (hash == null) {
+        if (!hasKeys()) {
             Arrays.fill(heads, head[0]);
             return heads;
         }
         int[] nonNull = new int[n];
         int count = matchableRows(keyBatch, nullSafe, n, nonNull);
+        if (slots != null) {
+            int[] found = slots.find(keyBatch, nonNull, count);
+            for (int i = 0; i < count; i++) {
+                if (found[i] >= 0) {
+                    heads[nonNull[i]] = head[found[i]];
+                }
+            }
+            return heads;
+        }
         int[] groups = hash.find(keyBatch, Flat.identity(keyBatch.columnCount()), nonNull, count);
         for (int i = 0; i < count; i++) {
             if (groups[i] >= 0) {
