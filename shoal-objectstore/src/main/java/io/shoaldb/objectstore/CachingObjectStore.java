@@ -142,6 +142,16 @@ public final class CachingObjectStore implements ObjectStore {
         return store.list(prefix);
     }
 
+    @Override
+    public List<UnfinishedUpload> unfinishedUploads(String prefix) {
+        return store.unfinishedUploads(prefix);
+    }
+
+    @Override
+    public void abort(UnfinishedUpload upload) {
+        store.abort(upload); // an unfinished upload has no object yet, so nothing of it is cached
+    }
+
     public BlockCache.Stats stats() {
         return cache.stats();
     }

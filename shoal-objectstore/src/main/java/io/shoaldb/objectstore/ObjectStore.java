@@ -1,6 +1,7 @@
 package io.shoaldb.objectstore;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -31,6 +32,19 @@ public interface ObjectStore extends AutoCloseable {
     /** The keys under {@code prefix}, in key order; for recovery and tests, never on a query's or load's path. */
     List<String> list(String prefix);
 
+    /**
+     * The multipart uploads under {@code prefix} begun and neither completed nor aborted: what a crash in the middle
+     * of a large create, or an abort that failed, leaves behind - parts the store keeps (and bills) until aborted.
+     */
+    List<UnfinishedUpload> unfinishedUploads(String prefix);
+
+    /** Aborts {@code upload}, dropping its parts; aborting one that is already gone succeeds. */
+    void abort(UnfinishedUpload upload);
+
     @Override
     void close();
+
+    /** A multipart upload of object {@code key} (a vault key), begun at {@code initiated}. */
+    record UnfinishedUpload(String key, String uploadId, Instant initiated) {
+    }
 }

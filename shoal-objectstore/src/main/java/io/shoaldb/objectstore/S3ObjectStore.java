@@ -23,6 +23,7 @@ import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -150,6 +151,28 @@ public final class S3ObjectStore implements ObjectStore {
             }
             return keys;
         }, null);
+    }
+
+    @Override
+    public List<UnfinishedUpload> unfinishedUploads(String prefix) {
+        return call("list the unfinished multipart uploads under", prefix, () -> {
+            List<UnfinishedUpload> uploads = new ArrayList<>();
+            for (MultipartUpload upload : client.listMultipartUploadsPaginator(b -> b.bucket(settings.bucket())
+                    .prefix(settings.objectKey(prefix))).uploads()) {
+                uploads.add(new UnfinishedUpload(settings.vaultKey(upload.key()), upload.uploadId(), upload.initiated()));
+            }
+            return uploads;
+        }, null);
+    }
+
+    @Override
+    public void abort(UnfinishedUpload upload) {
+        try {
+            call("abort the multipart upload of", upload.key(), () -> client.abortMultipartUpload(b -> b
+                    .bucket(settings.bucket()).key(settings.objectKey(upload.key())).uploadId(upload.uploadId())), null);
+        } catch (ObjectStoreException.NotFound gone) {
+            // completed or aborted since it was listed: nothing is left of it either way
+        }
     }
 
     @Override

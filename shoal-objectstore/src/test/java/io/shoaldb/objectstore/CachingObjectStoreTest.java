@@ -145,6 +145,16 @@ class CachingObjectStoreTest {
         }
 
         @Override
+        public List<UnfinishedUpload> unfinishedUploads(String prefix) {
+            return store.unfinishedUploads(prefix);
+        }
+
+        @Override
+        public void abort(UnfinishedUpload upload) {
+            store.abort(upload);
+        }
+
+        @Override
         public void close() {
         }
     }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,6 +94,23 @@ class S3ObjectStoreTest {
                     .isEqualTo(Arrays.copyOfRange(bytes, bytes.length - 10, bytes.length));
             assertThatThrownBy(() -> store.create("big", file)).isInstanceOf(ObjectStoreException.AlreadyExists.class);
             assertThat(store.list("")).containsExactly("big");
+        }
+    }
+
+    @Test
+    void unfinishedMultipartUploadsAreListedUnderAPrefixAndAborted() {
+        server.leaveUnfinishedUpload("unfinished/tablet-1/seg-1", new byte[] {1, 2, 3});
+        server.leaveUnfinishedUpload("unfinished/tablet-2/seg-1", new byte[] {4, 5, 6});
+        try (ObjectStore store = new S3ObjectStore(server.settings("unfinished"))) {
+            List<ObjectStore.UnfinishedUpload> uploads = store.unfinishedUploads("tablet-1/");
+            assertThat(uploads).extracting(ObjectStore.UnfinishedUpload::key).containsExactly("tablet-1/seg-1");
+            assertThat(uploads.getFirst().initiated()).isNotNull();
+            store.abort(uploads.getFirst());
+            store.abort(uploads.getFirst());
+            assertThat(store.unfinishedUploads("tablet-1/")).isEmpty();
+            assertThat(store.unfinishedUploads("")).extracting(ObjectStore.UnfinishedUpload::key)
+                    .containsExactly("tablet-2/seg-1");
+            assertThat(store.list("")).isEmpty();
         }
     }
 

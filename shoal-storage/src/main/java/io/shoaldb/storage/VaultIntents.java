@@ -68,6 +68,8 @@ public final class VaultIntents {
     private final LongSupplier clock;
     private final Map<Long, Intent> rowsets = new LinkedHashMap<>();
     private final Map<Long, Drop> drops = new LinkedHashMap<>();
+    /** Per table, the time of its latest vault upload since the recycler last cleared it (memory only). */
+    private final Map<Long, Long> lastUploadByTable = new LinkedHashMap<>();
     private final List<Intent> fromPreviousRun;
     private FileChannel channel;
     private long records;
@@ -116,6 +118,23 @@ public final class VaultIntents {
         Intent intent = new Intent(Kind.UPLOADING, tableId, tabletId, rowsetId, clock.getAsLong());
         append(encode(UPLOADING, tableId, tabletId, rowsetId, intent.sinceMillis()), true);
         rowsets.put(rowsetId, intent);
+        lastUploadByTable.put(tableId, intent.sinceMillis());
+    }
+
+    /** Whether rowset {@code rowsetId} is uploading in this process (its writer neither published nor aborted). */
+    public synchronized boolean isUploading(long rowsetId) {
+        Intent intent = rowsets.get(rowsetId);
+        return intent != null && intent.kind() == Kind.UPLOADING;
+    }
+
+    /** The tables with vault uploads since the recycler last cleared them, to the time of the latest. */
+    public synchronized Map<Long, Long> tablesUploadedTo() {
+        return Map.copyOf(lastUploadByTable);
+    }
+
+    /** The recycler is done with {@code tableId}'s uploads up to {@code latestMillis}; a later upload keeps it listed. */
+    public synchronized void uploadsCleared(long tableId, long latestMillis) {
+        lastUploadByTable.remove(tableId, latestMillis);
     }
 
     /** No state names the rowset and no writer holds it: its objects are the recycler's. */

@@ -6,6 +6,7 @@ import io.shoaldb.common.io.LocalFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,24 @@ class VaultIntentsTest {
         intents.dropped(6);
         assertThat(intents.pending()).isZero();
         assertThat(dir.resolve(VaultIntents.FILE_NAME)).doesNotExist();
+    }
+
+    @Test
+    void aTableStaysListedAsUploadedToUntilClearedUpToItsLatestUpload() {
+        VaultIntents intents = open();
+        intents.uploading(1, 10, 100);
+        assertThat(intents.isUploading(100)).isTrue();
+        intents.released(100);
+        assertThat(intents.isUploading(100)).isFalse();
+        assertThat(intents.tablesUploadedTo()).containsExactly(Map.entry(1L, 1_000L));
+
+        clock.set(2_000);
+        intents.uploading(1, 11, 101);
+        intents.uploadsCleared(1, 1_000); // cleared up to an older upload: the later one keeps the table listed
+        assertThat(intents.tablesUploadedTo()).containsExactly(Map.entry(1L, 2_000L));
+        intents.uploadsCleared(1, 2_000);
+        assertThat(intents.tablesUploadedTo()).isEmpty();
+        assertThat(intents.isUploading(101)).isTrue();
     }
 
     @Test

@@ -7,6 +7,11 @@ import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * An S3-compatible server for tests (s3proxy over a directory), on a free port of 127.0.0.1, with signed requests
@@ -50,6 +55,23 @@ public final class S3TestServer implements AutoCloseable {
     /** Settings that reach this server's bucket under {@code rootPath}. */
     public S3Settings settings(String rootPath) {
         return S3Settings.of(endpoint(), REGION, bucket, rootPath, ACCESS_KEY, SECRET_KEY, true);
+    }
+
+    /**
+     * Begins a multipart upload of {@code objectKey} (the bucket's key, root path included), uploads one part of
+     * {@code part} and leaves it unfinished, as a process killed in the middle of a large create does.
+     */
+    public void leaveUnfinishedUpload(String objectKey, byte[] part) {
+        try (S3Client client = S3Client.builder()
+                .endpointOverride(URI.create(endpoint()))
+                .region(Region.of(REGION))
+                .forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                .build()) {
+            String uploadId = client.createMultipartUpload(b -> b.bucket(bucket).key(objectKey)).uploadId();
+            client.uploadPart(b -> b.bucket(bucket).key(objectKey).uploadId(uploadId).partNumber(1),
+                    RequestBody.fromBytes(part));
+        }
     }
 
     @Override

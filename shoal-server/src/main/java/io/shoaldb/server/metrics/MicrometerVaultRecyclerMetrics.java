@@ -13,6 +13,9 @@ public final class MicrometerVaultRecyclerMetrics {
     public static void register(MeterRegistry registry, VaultRecycler recycler) {
         FunctionCounter.builder("vault_recycled_objects", recycler, VaultRecycler::deletedObjects)
                 .description("storage-vault objects no committed state named, deleted by the recycler").register(registry);
+        FunctionCounter.builder("vault_recycled_multipart_uploads", recycler, VaultRecycler::abortedUploads)
+                .description("unfinished multipart uploads of vault segments (a crash's parts) aborted by the recycler")
+                .register(registry);
         Gauge.builder("vault_recycle_pending_intents", recycler, VaultRecycler::pendingIntents)
                 .description("vault rowsets uploading, orphans and dropped tables not yet recycled").register(registry);
     }

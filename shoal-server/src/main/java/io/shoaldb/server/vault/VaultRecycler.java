@@ -9,6 +9,7 @@ import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.VaultIntents;
 import io.shoaldb.storage.rowset.SegmentFiles;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * was lost may still land, a query that began before a drop may still read), then the recycler lists just its prefix
  * ({@code data/<table>/<tablet>/<rowset>_} or a dropped table's {@code data/<table>/}) and deletes what is there.
  * A store that fails leaves the candidate for the next pass.
+ *
+ * <p>Each pass also aborts the unfinished multipart uploads ({@link MultipartLeftovers}) under the prefixes it visits
+ * anyway: the tablets of its due orphans, its due dropped tables, and every table with vault uploads since it last
+ * found that table clear - the last covers a duplicate upload left beside a rowset that was committed after all.
+ * A table stays on that list until its latest upload is past the grace period and no unfinished upload is left.
  */
 public final class VaultRecycler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VaultRecycler.class);
@@ -35,6 +41,7 @@ public final class VaultRecycler implements AutoCloseable {
     private final Duration grace;
     private final LongSupplier clock;
     private final AtomicLong deletedObjects = new AtomicLong();
+    private final MultipartLeftovers leftovers;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "vault-recycler");
         t.setDaemon(true);
@@ -47,6 +54,7 @@ public final class VaultRecycler implements AutoCloseable {
         this.vaults = vaults;
         this.grace = grace;
         this.clock = clock;
+        this.leftovers = new MultipartLeftovers(storage.vaultIntents());
     }
 
     /** Runs a pass every {@code interval}, the first one after {@code interval}. */
@@ -57,6 +65,11 @@ public final class VaultRecycler implements AutoCloseable {
     /** Objects deleted since start. */
     public long deletedObjects() {
         return deletedObjects.get();
+    }
+
+    /** Unfinished multipart uploads aborted since start. */
+    public long abortedUploads() {
+        return leftovers.aborted();
     }
 
     /** Uploads in flight, orphans and drops not yet recycled. */
@@ -77,15 +90,34 @@ public final class VaultRecycler implements AutoCloseable {
         VaultIntents intents = storage.vaultIntents();
         long due = clock.getAsLong() - grace.toMillis();
         CatalogSnapshot catalogNow = catalog.snapshot();
+        Map<Long, Long> uploadedTo = intents.tablesUploadedTo();
         for (VaultIntents.Intent orphan : intents.orphans()) {
             if (orphan.sinceMillis() <= due) {
+                if (!uploadedTo.containsKey(orphan.tableId())) {
+                    abortLeftoversOfTablet(orphan, due);
+                }
                 recycleRowset(intents, orphan);
             }
         }
+        uploadedTo.forEach((tableId, latestMillis) -> {
+            ObjectStore store = storage.vaultOf(tableId);
+            if (store == null) { // dropped since: its drop clears the whole prefix
+                intents.uploadsCleared(tableId, latestMillis);
+            } else if (leftovers.abortUnder(store, SegmentFiles.tablePrefix(tableId), due) && latestMillis <= due) {
+                intents.uploadsCleared(tableId, latestMillis);
+            }
+        });
         for (VaultIntents.Drop drop : intents.drops()) {
             if (drop.sinceMillis() <= due) {
                 recycleTable(intents, catalogNow, drop);
             }
+        }
+    }
+
+    private void abortLeftoversOfTablet(VaultIntents.Intent orphan, long due) {
+        ObjectStore store = storage.vaultOf(orphan.tableId());
+        if (store != null) {
+            leftovers.abortUnder(store, SegmentFiles.tabletPrefix(orphan.tableId(), orphan.tabletId()), due);
         }
     }
 
@@ -104,7 +136,11 @@ public final class VaultRecycler implements AutoCloseable {
             intents.dropped(drop.tableId());
             return;
         }
-        if (deleteAll(vaults.store(vault), SegmentFiles.tablePrefix(drop.tableId()), "dropped table " + drop.tableId())) {
+        ObjectStore store = vaults.store(vault);
+        String prefix = SegmentFiles.tablePrefix(drop.tableId());
+        // No writer uploads to a dropped table: every unfinished upload under its prefix is a leftover.
+        boolean uploadsGone = leftovers.abortUnder(store, prefix, Long.MAX_VALUE);
+        if (deleteAll(store, prefix, "dropped table " + drop.tableId()) && uploadsGone) {
             intents.dropped(drop.tableId());
         }
     }

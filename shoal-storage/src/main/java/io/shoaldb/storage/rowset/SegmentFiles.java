@@ -26,7 +26,12 @@ public final class SegmentFiles {
 
     /** What every object key of one rowset starts with, and no other rowset's does (the id ends at the '_'). */
     public static String rowsetPrefix(long tableId, long tabletId, long rowsetId) {
-        return tablePrefix(tableId) + tabletId + "/" + rowsetId + "_";
+        return tabletPrefix(tableId, tabletId) + rowsetId + "_";
+    }
+
+    /** What every object key of one tablet starts with. */
+    public static String tabletPrefix(long tableId, long tabletId) {
+        return tablePrefix(tableId) + tabletId + "/";
     }
 
     /** What every object key of one table starts with. */

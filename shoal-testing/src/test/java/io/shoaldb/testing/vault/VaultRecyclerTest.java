@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A dropped vault table's objects are removed whole by the recycler, from the drop's intent, even when the store was
- * down at the drop (the background deletes failed) and a SIGKILL followed it; the other table's objects stay.
+ * A compaction's replaced objects leave the store while every row still answers. A dropped vault table's objects are
+ * removed whole by the recycler, from the drop's intent, even when the store was down at the drop (the background
+ * deletes failed) and a SIGKILL followed it; the other table's objects stay.
  */
 class VaultRecyclerTest {
     private static final String ANSWER = "SELECT count(*), sum(k) FROM d.%s";
@@ -40,11 +41,7 @@ class VaultRecyclerTest {
             List<String> kept;
             final String droppedPrefix;
             try (ServerProcess server = start(); Connection c = connect(server); Statement st = c.createStatement()) {
-                st.execute("CREATE STORAGE VAULT v PROPERTIES (\"type\" = \"S3\", \"s3.endpoint\" = \""
-                        + proxy.endpoint() + "\", \"s3.region\" = \"" + S3TestServer.REGION + "\", \"s3.bucket\" ="
-                        + " \"shoal\", \"s3.root.path\" = \"vr\", \"s3.access_key\" = \"" + S3TestServer.ACCESS_KEY
-                        + "\", \"s3.secret_key\" = \"" + S3TestServer.SECRET_KEY + "\", \"provider\" = \"S3\","
-                        + " \"use_path_style\" = \"true\", \"s3.connection.request.timeout\" = \"2000\")");
+                st.execute(createVault(proxy.endpoint()));
                 st.execute("CREATE DATABASE d");
                 createAndFill(st, "gone");
                 String first = bucket.list("data/").getFirst();
@@ -70,6 +67,47 @@ class VaultRecyclerTest {
                 assertThat(ResultRows.of(st, ANSWER.formatted("kept"))).containsExactly(List.of("1000", "499500"));
             }
         }
+    }
+
+    @Test
+    void aCompactionsReplacedObjectsLeaveTheStoreWhileEveryRowStillAnswers() throws Exception {
+        try (S3TestServer s3 = S3TestServer.start(Files.createDirectories(dir.resolve("s3")), "shoal");
+             ObjectStore bucket = new S3ObjectStore(s3.settings("vr"));
+             ServerProcess server = start("--vault_recycle_grace_seconds=2", "--vault_recycle_interval_seconds=1");
+             Connection c = connect(server); Statement st = c.createStatement()) {
+            st.execute(createVault(s3.endpoint()));
+            st.execute("CREATE DATABASE d");
+            st.execute("CREATE TABLE d.t (k INT, s VARCHAR(10)) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1"
+                    + " PROPERTIES (\"storage_vault_name\" = \"v\")");
+            // A tablet keeps up to 8 rowsets: eight loads stay as they are, the ninth makes compaction merge them.
+            for (int n = 0; n < 8; n++) {
+                insertRange(st, n * 100, n * 100 + 100);
+            }
+            List<String> replaced = bucket.list("data/");
+            assertThat(replaced).hasSize(8);
+            insertRange(st, 800, 1000);
+            Await.until("compaction's inputs are deleted from the store", Duration.ofSeconds(90),
+                    () -> bucket.list("data/").stream().noneMatch(replaced::contains));
+            assertThat(bucket.list("data/")).isNotEmpty();
+            assertThat(ResultRows.of(st, ANSWER.formatted("t"))).containsExactly(List.of("1000", "499500"));
+            Await.until("no orphan is left", Duration.ofSeconds(60),
+                    () -> VaultCrashTest.metric(server, "vault_recycle_pending_intents") == 0);
+            assertThat(ResultRows.of(st, "SELECT k, s FROM d.t WHERE k IN (0, 555, 999) ORDER BY k"))
+                    .containsExactly(List.of("0", "x0"), List.of("555", "x555"), List.of("999", "x999"));
+        }
+    }
+
+    private static void insertRange(Statement st, int from, int to) throws java.sql.SQLException {
+        st.execute("INSERT INTO d.t VALUES " + String.join(", ",
+                IntStream.range(from, to).mapToObj(k -> "(" + k + ", 'x" + k + "')").toList()));
+    }
+
+    private static String createVault(String endpoint) {
+        return "CREATE STORAGE VAULT v PROPERTIES (\"type\" = \"S3\", \"s3.endpoint\" = \"" + endpoint + "\","
+                + " \"s3.region\" = \"" + S3TestServer.REGION + "\", \"s3.bucket\" = \"shoal\", \"s3.root.path\" = \"vr\","
+                + " \"s3.access_key\" = \"" + S3TestServer.ACCESS_KEY + "\", \"s3.secret_key\" = \""
+                + S3TestServer.SECRET_KEY + "\", \"provider\" = \"S3\", \"use_path_style\" = \"true\","
+                + " \"s3.connection.request.timeout\" = \"2000\")";
     }
 
     private static void createAndFill(Statement st, String table) throws java.sql.SQLException {
