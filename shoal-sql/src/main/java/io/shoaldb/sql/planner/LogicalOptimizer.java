@@ -33,7 +33,9 @@ import org.apache.calcite.tools.RelBuilder;
  *       table row counts; an aggregation joined on its group keys to a small filtered input aggregates only the
  *       rows that input keeps ({@link GroupKeySemiJoins}); a join with a one-row aggregate over the same rows as
  *       its other side (a CTE referenced twice, a scalar subquery repeating the outer FROM) computes the aggregate
- *       as a window over that side instead of computing the rows twice ({@link ScalarAggregateWindows});</li>
+ *       as a window over that side instead of computing the rows twice ({@link ScalarAggregateWindows}); a join
+ *       with a one-row aggregate over a semi or anti join goes below it, so that a scalar subquery's comparison
+ *       filters the rows before the semi or anti join ({@link OneRowJoinsBeforeSemiJoins});</li>
  *   <li>unused columns are trimmed everywhere, and projections and filters are tidied so that a filter
  *       sits right on its scan (the physical translator turns that into a scan filter and zone-map hint).</li>
  * </ol>
@@ -93,6 +95,7 @@ final class LogicalOptimizer {
         }
         r = joinOrder(r);
         PlanningPhases.mark("join-order");
+        r = OneRowJoinsBeforeSemiJoins.rewrite(r);
         RelNode ordered = r;
         r = ScalarAggregateWindows.rewrite(r, builder, broadcastRowLimit);
         if (r != ordered) {

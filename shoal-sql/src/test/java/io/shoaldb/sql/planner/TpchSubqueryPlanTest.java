@@ -27,7 +27,7 @@ class TpchSubqueryPlanTest {
     private PlannerCatalog catalog;
     /** TPC-H SF1. */
     private static final Map<String, Long> ROWS = Map.of("region", 5L, "nation", 25L, "supplier", 10_000L,
-            "lineitem", 6_001_215L, "part", 200_000L, "partsupp", 800_000L);
+            "lineitem", 6_001_215L, "part", 200_000L, "partsupp", 800_000L, "customer", 150_000L, "orders", 1_500_000L);
     private static final DataType MONEY = DataType.decimal(15, 2);
 
     @BeforeEach
@@ -45,6 +45,8 @@ class TpchSubqueryPlanTest {
                 "p_container", DataType.varchar(10));
         catalog.table("partsupp", "ps_partkey", DataType.INT, "ps_suppkey", DataType.INT, "ps_availqty", DataType.INT,
                 "ps_supplycost", MONEY);
+        catalog.table("customer", "c_custkey", DataType.INT, "c_phone", DataType.varchar(15), "c_acctbal", MONEY);
+        catalog.table("orders", "o_orderkey", DataType.BIGINT, "o_custkey", DataType.INT);
     }
 
 
@@ -155,6 +157,34 @@ class TpchSubqueryPlanTest {
                 order by value desc""");
         assertThat(PlanTables.scans(p.root(), "partsupp")).as(p.explain()).isEqualTo(1);
         assertThat(p.explain()).as(p.explain()).contains("Window partitionKeys=[]").contains("SUM($1)");
+    }
+
+    /**
+     * Q22's {@code c_acctbal > (select avg(c_acctbal) ...)} tests only customer's columns: it filters the customers
+     * before the anti join with orders, which then builds on / probes fewer than half of them.
+     */
+    @Test
+    void q22FiltersTheCustomersByTheAverageBeforeTheAntiJoin() {
+        PhysicalPlan p = plan(ROWS, """
+                select cntrycode, count(*) as numcust, sum(c_acctbal) as totacctbal from (
+                    select substring(c_phone, 1, 2) as cntrycode, c_acctbal from customer
+                    where substring(c_phone, 1, 2) in ('13', '31', '23', '29', '30', '18', '17')
+                        and c_acctbal > (select avg(c_acctbal) from customer where c_acctbal > 0.00
+                            and substring(c_phone, 1, 2) in ('13', '31', '23', '29', '30', '18', '17'))
+                        and not exists (select * from orders where o_custkey = c_custkey)) as custsale
+                group by cntrycode order by cntrycode""");
+        PhysicalHashJoin anti = topJoin(p.root());
+        assertThat(anti.type()).as(p.explain()).isIn(JoinType.ANTI, JoinType.RIGHT_ANTI);
+        PhysicalNode customers = anti.type() == JoinType.ANTI ? anti.probe() : anti.build();
+        PhysicalHashJoin withAverage = topJoin(customers);
+        assertThat(withAverage).as(p.explain()).isNotNull();
+        assertThat(withAverage.type()).as(p.explain()).isEqualTo(JoinType.INNER);
+    }
+
+    /** The top-most join under {@code node}. */
+    private static PhysicalHashJoin topJoin(PhysicalNode node) {
+        return node instanceof PhysicalHashJoin j ? j : node.inputs().stream().map(TpchSubqueryPlanTest::topJoin)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     private PhysicalPlan plan(Map<String, Long> rows, String sql) {
