@@ -37,14 +37,18 @@ public record RuntimeFilter(int scanColumn, int tableColumn, DataType type, Obje
                 new Comparison(Comparison.Op.LE, column, new Literal(max, type))));
     }
 
-    /** The row filter compiled: a typed range + membership kernel for integer-like keys, else the expression. */
+    /**
+     * The row filter compiled for one scan driver: a typed range + membership kernel for integer-like keys, else the
+     * expression; behind a {@link PassRateGate}, which stops checking while the filter drops almost nothing.
+     */
     public FilterExpression compile() {
         FilterExpression general = ExpressionCompiler.compileFilter(rowFilter());
         PhysicalType physical = PhysicalType.of(type);
         if (physical != PhysicalType.INT32 && physical != PhysicalType.INT64) {
-            return general;
+            return new PassRateGate(general);
         }
-        return new IntegerKeyFilter(scanColumn, raw(physical, min), raw(physical, max), keys, general);
+        return new PassRateGate(new IntegerKeyFilter(scanColumn, raw(physical, min), raw(physical, max), keys,
+                general));
     }
 
     private long raw(PhysicalType physical, Object value) {

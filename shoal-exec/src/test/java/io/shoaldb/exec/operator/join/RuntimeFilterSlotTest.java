@@ -2,6 +2,7 @@ package io.shoaldb.exec.operator.join;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
 import io.shoaldb.vector.IntVector;
@@ -101,5 +102,49 @@ class RuntimeFilterSlotTest {
                 .containsExactly(0, 2, 4);
         RuntimeFilter text = publish(vector(DataType.varchar(5), "a", "c"), DataType.varchar(5));
         assertThat(kept(text, vector(DataType.varchar(5), "b", "c", null, "a"))).containsExactly(1, 3);
+    }
+
+    private static int filterOnce(FilterExpression check, long... probe) {
+        int[] rows = new int[probe.length];
+        Arrays.setAll(rows, i -> i);
+        ColumnVector keys = new LongVector(DataType.BIGINT, probe.length, probe, null);
+        return check.filter(new Batch(probe.length, new ColumnVector[] {keys, keys, keys, keys}), rows, rows.length,
+                rows);
+    }
+
+    @Test
+    void aDriverStopsCheckingAFilterThatDropsAlmostNothingAndSamplesAgainLater() {
+        long[] even = new long[10_000];
+        Arrays.setAll(even, i -> 2L * i);
+        RuntimeFilter f = publish(new LongVector(DataType.BIGINT, even.length, even, null), DataType.BIGINT);
+        FilterExpression check = f.compile();
+        long[] almostAll = new long[1024];
+        Arrays.setAll(almostAll, i -> 2L * i + (i == 0 ? 1 : 0));
+        long[] noneMatch = new long[1024];
+        Arrays.setAll(noneMatch, i -> 2L * i + 1);
+        // the first sample: one row in 1024 dropped, under the 5% a check must drop to stay on
+        for (int seen = 0; seen < PassRateGate.SAMPLE_ROWS; seen += almostAll.length) {
+            assertThat(filterOnce(check, almostAll)).isEqualTo(almostAll.length - 1);
+        }
+        // then rows pass unchecked (the join drops those that match no build key) ...
+        int unchecked = 0;
+        for (; unchecked < PassRateGate.SKIP_ROWS; unchecked += noneMatch.length) {
+            assertThat(filterOnce(check, noneMatch)).isEqualTo(noneMatch.length);
+        }
+        // ... until the next sample, which finds a filter that drops rows and keeps checking
+        for (int i = 0; i < 4 * PassRateGate.SAMPLE_ROWS; i += noneMatch.length) {
+            assertThat(filterOnce(check, noneMatch)).isZero();
+        }
+    }
+
+    @Test
+    void aFilterThatDropsRowsIsCheckedOnEveryRow() {
+        RuntimeFilter f = publish(new LongVector(DataType.BIGINT, 2, new long[] {3, 5}, null), DataType.BIGINT);
+        FilterExpression check = f.compile();
+        long[] probe = new long[20];
+        Arrays.setAll(probe, i -> i % 10); // one row in 5 kept
+        for (int i = 0; i < 2 * PassRateGate.SKIP_ROWS; i += probe.length) {
+            assertThat(filterOnce(check, probe)).isEqualTo(4);
+        }
     }
 }
