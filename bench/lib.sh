@@ -79,6 +79,30 @@ maria_pid() { cat "$MARIADB_DIR/run/mysqld.pid" 2>/dev/null || cat "$MARIADB_DIR
 pg_pid() { head -1 "$PG_DIR/data/postmaster.pid"; }
 
 shoal_sql() { mysql -h127.0.0.1 -P"$SHOAL_QPORT" -uroot "$@"; }
+
+# The vault benchmarks' store: the tests' S3-compatible server (s3proxy over $work/s3, S3TestServer) in its own JVM;
+# sets s3_port. Its class path comes from the object store's test fixtures, resolved offline by Maven (with the
+# module's reactor dependencies, which only resolve in a build that reaches test-compile). stop_s3 closes its stdin,
+# which ends it.
+start_s3() {
+  (cd "$home" && mvn -B -q -o -pl shoal-objectstore -am test-compile dependency:build-classpath \
+      -Dmdep.includeScope=test -Dmdep.outputFile="$work/s3.cp" >/dev/null)
+  mkdir -p "$work/s3"
+  coproc S3 { "$JAVA_HOME/bin/java" -Xmx512m \
+      -cp "$build/shoal-objectstore/target/test-classes:$build/shoal-objectstore/target/classes:$(cat "$work/s3.cp")" \
+      io.shoaldb.objectstore.testing.S3TestServer "$work/s3" shoal 2>"$work/s3.err"; }
+  local line
+  read -r line <&"${S3[0]}"
+  s3_port=${line##*port=}
+  echo "S3 $line"
+}
+stop_s3() { exec {S3[1]}>&-; }
+# create_vault NAME ROOT: a storage vault NAME on the start_s3 store, its objects under ROOT in bucket shoal
+create_vault() {
+  shoal_sql -e "CREATE STORAGE VAULT $1 PROPERTIES ('type'='S3', 's3.endpoint'='127.0.0.1:$s3_port',
+    's3.region'='us-east-1', 's3.bucket'='shoal', 's3.root.path'='$2', 's3.access_key'='shoal-test-access',
+    's3.secret_key'='shoal-test-secret-key', 'provider'='S3', 'use_path_style'='true')"
+}
 maria_sql() { mysql -h127.0.0.1 -P"$MARIADB_PORT" -uroot "$@"; }
 pg_sql() { psql -h127.0.0.1 -p"$PG_PORT" -Upostgres -q "$@"; }
 

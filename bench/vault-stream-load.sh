@@ -18,16 +18,7 @@ files=("$DATA/sf$SF"/lineitem/*.tbl)
 
 machine
 echo "CONFIG runs=$RUNS sf=$SF files=${#files[@]} bytes=$(cat "${files[@]}" | wc -c)"
-# s3proxy comes with the object store's test fixtures: its test class path, resolved offline by Maven (with the
-# module's reactor dependencies, which only resolve in a build that reaches test-compile).
-(cd "$home" && mvn -B -q -o -pl shoal-objectstore -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$work/s3.cp" >/dev/null)
-mkdir -p "$work/s3"
-coproc S3 { "$JAVA_HOME/bin/java" -Xmx512m -cp "$build/shoal-objectstore/target/test-classes:$build/shoal-objectstore/target/classes:$(cat "$work/s3.cp")" \
-    io.shoaldb.objectstore.testing.S3TestServer "$work/s3" shoal 2>"$work/s3.err"; }
-read -r line <&"${S3[0]}"
-s3_port=${line##*port=}
-echo "S3 $line"
+start_s3
 
 start_shoal
 cols=$(cat <<'SQL'
@@ -38,9 +29,7 @@ l_commitdate DATE NOT NULL, l_receiptdate DATE NOT NULL, l_shipinstruct CHAR(25)
 l_comment VARCHAR(44) NOT NULL
 SQL
 )
-shoal_sql -e "CREATE STORAGE VAULT v PROPERTIES ('type'='S3', 's3.endpoint'='127.0.0.1:$s3_port', 's3.region'='us-east-1',
-  's3.bucket'='shoal', 's3.root.path'='bench', 's3.access_key'='shoal-test-access', 's3.secret_key'='shoal-test-secret-key',
-  'provider'='S3', 'use_path_style'='true')"
+create_vault v bench
 shoal_sql -e "CREATE DATABASE bench"
 for t in local vault; do
   props="'replication_num'='1'"
@@ -111,4 +100,4 @@ for q in q6 q1; do # q6 reads fewer columns: q1's cold run then fetches only wha
   echo "QUERY $q vault after deleting the file cache: cold_ms=$cold then warm_ms=$warm uptime=\"$(uptime | sed 's/.*load average: //')\""
 done
 curl -s "http://127.0.0.1:$SHOAL_HPORT/metrics" -u root: | grep '^file_cache_' | tr '\n' ' ' | sed 's/^/METRICS /'; echo
-exec {S3[1]}>&-
+stop_s3

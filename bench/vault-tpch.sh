@@ -25,14 +25,7 @@ cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 
 machine
 echo "CONFIG sf=$SF runs=$RUNS queries=$queries data=$DATA cold=$COLD shoal_args=${SHOAL_ARGS:-}"
-(cd "$home" && mvn -B -q -o -pl shoal-objectstore -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$work/s3.cp" >/dev/null)
-mkdir -p "$work/s3"
-coproc S3 { "$JAVA_HOME/bin/java" -Xmx512m -cp "$build/shoal-objectstore/target/test-classes:$build/shoal-objectstore/target/classes:$(cat "$work/s3.cp")" \
-    io.shoaldb.objectstore.testing.S3TestServer "$work/s3" shoal 2>"$work/s3.err"; }
-read -r line <&"${S3[0]}"
-s3_port=${line##*port=}
-echo "S3 $line"
+start_s3
 
 base_args=${SHOAL_ARGS:-}
 # start_shoal keeps its data under $work/data: each setup gets its own directory, linked there while it runs
@@ -53,9 +46,7 @@ machine
 stop_shoal
 use_data vault
 start_shoal
-shoal_sql -e "CREATE STORAGE VAULT v PROPERTIES ('type'='S3', 's3.endpoint'='127.0.0.1:$s3_port', 's3.region'='us-east-1',
-  's3.bucket'='shoal', 's3.root.path'='tpch', 's3.access_key'='shoal-test-access', 's3.secret_key'='shoal-test-secret-key',
-  'provider'='S3', 'use_path_style'='true')"
+create_vault v tpch
 shoal_sql -e "SET v AS DEFAULT STORAGE VAULT"
 # TpcBenchmark loads both engines or neither: DuckDB loads again here, in memory
 tpc VAULT_WARM --runs "$RUNS" --queries "$queries"
@@ -77,4 +68,4 @@ if [ "$COLD" = 1 ]; then
   machine
 fi
 stop_shoal
-exec {S3[1]}>&-
+stop_s3

@@ -141,16 +141,7 @@ class VaultCrashTest {
     void theRecyclerKeepsTheObjectsOfARowsetWhoseCommitOutlivedItsIntent() throws Exception {
         try (S3TestServer s3 = S3TestServer.start(Files.createDirectories(dir.resolve("s3")), "shoal");
              ObjectStore bucket = new S3ObjectStore(s3.settings("vt"))) {
-            List<String> committed;
-            try (ServerProcess server = start("--inline_load_max_bytes=0"); Connection c = connect(server);
-                 Statement st = c.createStatement()) {
-                st.execute(createVault(s3.endpoint()));
-                st.execute("CREATE DATABASE d");
-                st.execute(TABLE);
-                assertThat(streamLoad(server, csv(0, 100)).join()).contains("\"Status\": \"Success\"");
-                committed = bucket.list("data/");
-                server.kill();
-            }
+            List<String> committed = loadOnceAndKill(s3.endpoint(), bucket);
             // What a kill between the commit record and the intent's release leaves: the committed rowset's upload
             // still announced in the intent log.
             String[] key = committed.getFirst().split("/");
@@ -171,17 +162,8 @@ class VaultCrashTest {
     void theUnfinishedMultipartUploadsAKillLeftAreAbortedOnceTheGracePeriodIsOver() throws Exception {
         try (S3TestServer s3 = S3TestServer.start(Files.createDirectories(dir.resolve("s3")), "shoal");
              ObjectStore bucket = new S3ObjectStore(s3.settings("vt"))) {
-            List<String> committed;
-            try (ServerProcess server = start("--inline_load_max_bytes=0"); Connection c = connect(server);
-                 Statement st = c.createStatement()) {
-                st.execute(createVault(s3.endpoint()));
-                st.execute("CREATE DATABASE d");
-                st.execute(TABLE);
-                assertThat(streamLoad(server, csv(0, 100)).join()).contains("\"Status\": \"Success\"");
-                committed = bucket.list("data/");
-                assertThat(committed).hasSize(1);
-                server.kill();
-            }
+            List<String> committed = loadOnceAndKill(s3.endpoint(), bucket);
+            assertThat(committed).hasSize(1);
             // What a kill in the middle of a large segment's upload leaves: the rowset announced in the intent log and
             // its upload begun in parts, never completed. Beside it in the same tablet, a second start of the
             // committed rowset's upload (one whose answer was lost, so the SDK began again) that nobody completes.
@@ -204,6 +186,20 @@ class VaultCrashTest {
                 assertThat(bucket.list("data/")).isEqualTo(committed);
                 assertThat(rows(st, ANSWER)).containsExactly(List.of("100", "4950", "50", "f0", "f99"));
             }
+        }
+    }
+
+    /** A vault table with rows 0-99 committed by one load, then the server killed: the load's object keys. */
+    private List<String> loadOnceAndKill(String endpoint, ObjectStore bucket) throws Exception {
+        try (ServerProcess server = start("--inline_load_max_bytes=0"); Connection c = connect(server);
+             Statement st = c.createStatement()) {
+            st.execute(createVault(endpoint));
+            st.execute("CREATE DATABASE d");
+            st.execute(TABLE);
+            assertThat(streamLoad(server, csv(0, 100)).join()).contains("\"Status\": \"Success\"");
+            List<String> committed = bucket.list("data/");
+            server.kill();
+            return committed;
         }
     }
 
