@@ -3,10 +3,12 @@ package io.shoaldb.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.common.io.PowerLossFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +20,38 @@ class VaultIntentsTest {
 
     private VaultIntents open() {
         return VaultIntents.open(new LocalFiles(), dir.resolve(VaultIntents.FILE_NAME), clock::get);
+    }
+
+    /**
+     * An upload's intent is fsynced before the upload starts, so no power loss may lose it: not one right after it,
+     * nor one inside the next start's rewrite of the log (a crash after a random number of file operations there).
+     * Without the intent, the objects of an upload the crash cut would never be found again.
+     */
+    @Test
+    void anUploadsIntentSurvivesAPowerLossAfterItAndInsideTheNextStartsRewrite() throws Exception {
+        for (int seed = 0; seed < 40; seed++) {
+            Random random = new Random(seed);
+            Path root = dir.resolve("power-" + seed);
+            Path log = root.resolve(VaultIntents.FILE_NAME);
+            PowerLossFiles first = new PowerLossFiles(root);
+            VaultIntents before = VaultIntents.open(first, log, clock::get);
+            before.uploading(1, 10, 100);
+            before.orphaned(1, 10, 99);
+            first.powerLoss(random);
+
+            PowerLossFiles second = first.restarted();
+            second.crashAfter(random.nextInt(10));
+            try {
+                VaultIntents.open(second, log, clock::get).uploading(1, 11, 101);
+            } catch (RuntimeException crashed) {
+                assertThat(second.isDown()).as("seed %d: %s", seed, crashed).isTrue();
+            }
+            second.powerLoss(random);
+
+            VaultIntents after = VaultIntents.open(second.restarted(), log, clock::get);
+            assertThat(after.fromPreviousRun()).as("seed %d", seed)
+                    .extracting(VaultIntents.Intent::rowsetId).contains(100L);
+        }
     }
 
     @Test
