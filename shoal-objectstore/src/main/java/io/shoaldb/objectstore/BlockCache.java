@@ -114,34 +114,56 @@ public final class BlockCache {
      * the store; removed with the object's blocks by {@link #invalidate}.
      */
     public long objectSize(String key) {
-        try {
-            byte[] stored = Files.readAllBytes(sizeFile(key));
-            if (stored.length == Long.BYTES + CRC_BYTES) {
-                CRC32C crc = new CRC32C();
-                crc.update(stored, 0, Long.BYTES);
-                if ((int) crc.getValue() == ByteBuffer.wrap(stored, Long.BYTES, CRC_BYTES).getInt()) {
-                    return ByteBuffer.wrap(stored, 0, Long.BYTES).getLong();
-                }
-            }
-        } catch (IOException e) {
-            // not recorded (or unreadable): the caller asks the store
-        }
-        return -1;
+        byte[] size = readChecked(sizeFile(key));
+        // not recorded, unreadable or damaged: the caller asks the store
+        return size != null && size.length == Long.BYTES ? ByteBuffer.wrap(size).getLong() : -1;
     }
 
     /** Records the size of object {@code key} (objects never change, so it stays true until the key is deleted). */
     public void putObjectSize(String key, long size) {
-        Path file = sizeFile(key);
-        ByteBuffer record = ByteBuffer.allocate(Long.BYTES + CRC_BYTES).putLong(size);
+        // the cache is an optimisation: without the record the size is looked up in the store
+        writeChecked(sizeFile(key), ByteBuffer.allocate(Long.BYTES).putLong(size).array());
+    }
+
+    /** A cache file's content (a block or a size record) if the file is whole and its checksum matches, else null. */
+    private static byte[] readChecked(Path file) {
+        try {
+            byte[] stored = Files.readAllBytes(file);
+            if (stored.length >= CRC_BYTES) {
+                int length = stored.length - CRC_BYTES;
+                CRC32C crc = new CRC32C();
+                crc.update(stored, 0, length);
+                if ((int) crc.getValue() == ByteBuffer.wrap(stored, length, CRC_BYTES).getInt()) {
+                    return Arrays.copyOf(stored, length);
+                }
+            }
+        } catch (IOException e) {
+            // gone or unreadable
+        }
+        return null;
+    }
+
+    /**
+     * Writes {@code content} and its checksum to a temporary file renamed over {@code file}, so a reader sees the old
+     * file or the whole new one; false (the temporary file gone) if it could not be written. No fsync: a file a
+     * crash tore fails its checksum and is fetched again.
+     */
+    private static boolean writeChecked(Path file, byte[] content) {
         CRC32C crc = new CRC32C();
-        crc.update(record.array(), 0, Long.BYTES);
-        record.putInt((int) crc.getValue());
+        crc.update(content);
+        ByteBuffer stored = ByteBuffer.allocate(content.length + CRC_BYTES).put(content).putInt((int) crc.getValue());
         Path temp = file.resolveSibling(file.getFileName() + "." + Thread.currentThread().threadId() + TEMP_SUFFIX);
         try {
-            Files.write(temp, record.array());
+            Files.write(temp, stored.array());
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return true;
         } catch (IOException e) {
-            // the cache is an optimisation: without the record the size is looked up in the store
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the next open deletes it
+            }
+            return false;
         }
     }
 
@@ -295,46 +317,17 @@ public final class BlockCache {
             return Arrays.copyOfRange(whole, from, from + length);
         }
 
-        /** The block's bytes if its file is whole and its checksum matches, else null. */
-        private static byte[] readChecked(Path file) {
-            try {
-                byte[] stored = Files.readAllBytes(file);
-                if (stored.length >= CRC_BYTES) {
-                    int length = stored.length - CRC_BYTES;
-                    CRC32C crc = new CRC32C();
-                    crc.update(stored, 0, length);
-                    if ((int) crc.getValue() == ByteBuffer.wrap(stored, length, CRC_BYTES).getInt()) {
-                        return Arrays.copyOf(stored, length);
-                    }
-                }
-            } catch (IOException e) {
-                // gone or unreadable
-            }
-            return null;
-        }
 
         /** Writes the block (temp file, then rename) and returns how many blocks were evicted for it. */
         long write(String name, byte[] bytes) {
-            CRC32C crc = new CRC32C();
-            crc.update(bytes);
-            ByteBuffer stored = ByteBuffer.allocate(bytes.length + CRC_BYTES).put(bytes).putInt((int) crc.getValue());
-            Path temp = directory.resolve(name + "." + Thread.currentThread().threadId() + TEMP_SUFFIX);
-            try {
-                Files.write(temp, stored.array());
-                Files.move(temp, directory.resolve(name), StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (IOException e) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException ignored) {
-                    // the next open deletes it
-                }
+            if (!writeChecked(directory.resolve(name), bytes)) {
                 return 0; // a cache that cannot write only costs reads from the store
             }
+            long stored = bytes.length + CRC_BYTES;
             synchronized (this) {
                 verified.remove(name); // a new file: checked at its first read, like any other
-                Long previous = sizes.put(name, (long) stored.capacity());
-                used += stored.capacity() - (previous == null ? 0 : previous);
+                Long previous = sizes.put(name, stored);
+                used += stored - (previous == null ? 0 : previous);
             }
             return evictOverCapacity();
         }
