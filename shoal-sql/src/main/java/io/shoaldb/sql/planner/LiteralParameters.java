@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,10 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 /**
  * Turns the literals of a parsed query that are operands of a comparison, BETWEEN or an IN list into typed
  * parameters ({@code CAST(? AS type-of-the-literal)}, so the plan has the literal's exact type). Only literals that
- * {@link QueryShape} took out of the text at the same place with the same value are replaced; the rest (LIMIT,
+ * {@link QueryShape} took out of the text at the same place with the same value are replaced, and literals of equal
+ * value and type share one parameter (the shape's key says which are equal), so the optimiser sees that two
+ * filters are the same - TPC-H Q11's {@code n_name = 'GERMANY'} in the query and in its subquery, which
+ * {@code ScalarAggregateWindows} needs to see to read the rows once; the rest (LIMIT,
  * select-list items, function arguments, DATE '...', ...) stay in the plan, and a reuse must match them.
  * The top select list is left alone because column labels are taken from its text.
  */
@@ -40,9 +44,13 @@ final class LiteralParameters {
             SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL, SqlKind.BETWEEN,
             SqlKind.IN, SqlKind.NOT_IN);
 
-    /** For parameter i: the index of its literal in the shape, and the literal's type. */
+    /** For parameter i: the index of its (first) literal in the shape, and the literal's type. */
     private final List<Integer> shapeLiterals = new ArrayList<>();
     private final List<RelDataType> types = new ArrayList<>();
+    /** Every literal of the shape replaced by a parameter: its index in the shape. */
+    private final Set<Integer> replaced = new HashSet<>();
+    /** Per class of equal literals (the index of the first of them in the shape): their parameter. */
+    private final Map<Integer, Integer> byValue = new HashMap<>();
 
     private LiteralParameters() {
     }
@@ -116,9 +124,12 @@ final class LiteralParameters {
         if (!type.getFullTypeString().equals(shape.literals().get(index).type())) {
             return null;
         }
-        int parameter = shapeLiterals.size();
-        shapeLiterals.add(index);
-        types.add(type);
+        int parameter = byValue.computeIfAbsent(shape.firstEqual(index), first -> {
+            shapeLiterals.add(index);
+            types.add(type);
+            return shapeLiterals.size() - 1;
+        });
+        replaced.add(index);
         return SqlStdOperatorTable.CAST.createCall(pos, new SqlDynamicParam(parameter, pos),
                 SqlTypeUtil.convertTypeToSpec(type));
     }
@@ -134,5 +145,10 @@ final class LiteralParameters {
     /** The index in the shape's literals of parameter {@code i}. */
     int shapeLiteral(int i) {
         return shapeLiterals.get(i);
+    }
+
+    /** The indexes in the shape's literals of every literal replaced by a parameter. */
+    Set<Integer> replacedLiterals() {
+        return replaced;
     }
 }

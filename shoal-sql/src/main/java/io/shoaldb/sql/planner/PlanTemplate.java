@@ -4,6 +4,7 @@ import io.shoaldb.sql.planner.physical.PhysicalPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexDynamicParam;
@@ -15,7 +16,8 @@ import org.apache.calcite.rex.RexShuttle;
  * is the physical plan itself. With parameters it is the optimised logical plan: {@link #bind} puts the values in
  * as literals and translates it, so the physical plan is the one the literals would have given (typed
  * comparisons, constant folding, zone-map hints) without parsing, validation or the logical optimiser.
- * Literals that are not parameters are fixed: a shape whose fixed literals differ does not bind. The plan of the
+ * Literals that are not parameters are fixed: a shape whose fixed literals differ does not bind. Equal literals may
+ * share a parameter; the shape's key holds which literals are equal, so every shape bound here has them equal. The plan of the
  * values bound last is kept, so a statement repeated as it is costs no translation.
  */
 public final class PlanTemplate {
@@ -30,25 +32,25 @@ public final class PlanTemplate {
     private PhysicalPlan lastPlan;
 
     private PlanTemplate(PhysicalPlan plan, QueryPlanner.Optimised optimised, int[] parameterLiterals,
-            QueryShape shape, boolean reusable) {
+            Set<Integer> replacedLiterals, QueryShape shape, boolean reusable) {
         this.plan = plan;
         this.reusable = reusable;
         this.optimised = optimised;
         this.parameterLiterals = parameterLiterals;
         List<Object> fixed = new ArrayList<>();
         shape.literals().forEach(l -> fixed.add(l.value()));
-        for (int literal : parameterLiterals) {
+        for (int literal : replacedLiterals) {
             fixed.set(literal, null);
         }
         this.fixedValues = fixed;
     }
 
     PlanTemplate(QueryPlanner.Optimised optimised, LiteralParameters parameters, QueryShape shape, boolean reusable) {
-        this(null, optimised, indexes(parameters), shape, reusable);
+        this(null, optimised, indexes(parameters), parameters.replacedLiterals(), shape, reusable);
     }
 
     static PlanTemplate fixed(PhysicalPlan plan, QueryShape shape, boolean reusable) {
-        return new PlanTemplate(plan, null, new int[0], shape, reusable);
+        return new PlanTemplate(plan, null, new int[0], Set.of(), shape, reusable);
     }
 
     /**

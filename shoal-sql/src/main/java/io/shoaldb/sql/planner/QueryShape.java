@@ -3,7 +3,9 @@ package io.shoaldb.sql.planner;
 import io.shoaldb.sql.parser.SqlQuotes;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlLiteral;
@@ -13,8 +15,9 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * A statement text with its plain literals taken out: unsigned exact numbers ({@code 42}, {@code 1.50}) and
  * single-quoted strings without escapes become {@code ?} in {@link #text()}, and each keeps its text, its place
  * (line and column, as the parser reports them) and the type Calcite gives it. Statements that differ only in such
- * literals of the same types have the same {@link #key()}, which is what lets a plan be reused for new values
- * without parsing. Everything else (identifiers, comments, {@code "..."}, escaped or prefixed strings, numbers with
+ * literals of the same types, equal to each other in the same places, have the same {@link #key()}, which is what
+ * lets a plan be reused for new values without parsing (a plan may rely on two literals being equal: the planner
+ * gives them one parameter). Everything else (identifiers, comments, {@code "..."}, escaped or prefixed strings, numbers with
  * an exponent) stays verbatim in the text.
  */
 public final class QueryShape {
@@ -27,13 +30,23 @@ public final class QueryShape {
     private final String text;
     private final List<Literal> literals;
     private final String key;
+    /** Per literal: the first literal with the same value and type. */
+    private final int[] firstEqual;
 
     private QueryShape(String text, List<Literal> literals) {
         this.text = text;
         this.literals = List.copyOf(literals);
+        this.firstEqual = new int[literals.size()];
+        Map<List<Object>, Integer> firsts = new HashMap<>();
         StringBuilder k = new StringBuilder(text);
-        for (Literal l : literals) {
+        for (int i = 0; i < literals.size(); i++) {
+            Literal l = literals.get(i);
             k.append('\0').append(l.type());
+            Integer first = firsts.putIfAbsent(List.of(l.value(), l.type()), i);
+            firstEqual[i] = first == null ? i : first;
+            if (first != null) {
+                k.append('=').append(first);
+            }
         }
         this.key = k.toString();
     }
@@ -46,9 +59,17 @@ public final class QueryShape {
         return literals;
     }
 
-    /** The text with its literals' types: equal keys mean the same statement but for literal values. */
+    /**
+     * The text with its literals' types and which of them are equal: equal keys mean the same statement but for
+     * literal values, with the same literals equal to each other.
+     */
     public String key() {
         return key;
+    }
+
+    /** The first literal with the same value and type as literal {@code i} ({@code i} itself when none before it). */
+    public int firstEqual(int i) {
+        return firstEqual[i];
     }
 
     public static QueryShape of(String sql) {

@@ -27,6 +27,18 @@ class QueryShapeTest {
                 .isNotEqualTo(QueryShape.of("SELECT * FROM t WHERE s = 'abc'").key());
     }
 
+    /** A plan may rely on two literals being equal (one parameter), so which literals are equal is in the key. */
+    @Test
+    void whichLiteralsAreEqualIsPartOfTheKey() {
+        QueryShape same = QueryShape.of("SELECT * FROM t WHERE a = 'x' AND b = 1 AND c = 'x' AND d = 1.0");
+        assertThat(same.firstEqual(2)).isZero();
+        assertThat(same.firstEqual(3)).isEqualTo(3);
+        assertThat(QueryShape.of("SELECT * FROM t WHERE a = 'y' AND b = 2 AND c = 'y' AND d = 2.0").key())
+                .isEqualTo(same.key());
+        assertThat(QueryShape.of("SELECT * FROM t WHERE a = 'x' AND b = 1 AND c = 'y' AND d = 1.0").key())
+                .isNotEqualTo(same.key());
+    }
+
     @Test
     void identifiersCommentsEscapesAndOtherNumbersStayInTheText() {
         String sql = "SELECT `c1`, t2.x3, 1e5, 0x1F, _utf8'a', 'it''s', 'a\\'b', \"q1\" /* 5 */ FROM t2 -- 6\n"

@@ -148,16 +148,43 @@ class TpchSubqueryPlanTest {
      */
     @Test
     void q11TotalIsTheSumOfThePerPartSums() {
-        PhysicalPlan p = plan(ROWS, """
-                select ps_partkey, sum(ps_supplycost * ps_availqty) as value from partsupp, supplier, nation
-                where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY'
-                group by ps_partkey having sum(ps_supplycost * ps_availqty) > (
-                    select sum(ps_supplycost * ps_availqty) * 0.0001 from partsupp, supplier, nation
-                    where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = 'GERMANY')
-                order by value desc""");
+        PhysicalPlan p = plan(ROWS, Q11.formatted("GERMANY", "GERMANY"));
         assertThat(PlanTables.scans(p.root(), "partsupp")).as(p.explain()).isEqualTo(1);
         assertThat(p.explain()).as(p.explain()).contains("Window partitionKeys=[]").contains("SUM($1)");
     }
+
+    /**
+     * The plan cache's template of Q11 (its {@code 'GERMANY'}s as parameters) gets the same plan: equal literals are
+     * one parameter, so the subquery's rows are still seen to be the query's; with two nations they are not.
+     */
+    @Test
+    void q11PlannedForReuseStillSumsThePerPartSums() {
+        String sql = Q11.formatted("GERMANY", "GERMANY");
+        QueryShape shape = QueryShape.of(sql);
+        PlanTemplate template = new QueryPlanner().prepare(DorisSqlParser.parse(sql), shape, catalog.snapshot(), "db",
+                settings(ROWS));
+        assertThat(template.parameterCount()).isEqualTo(1);
+        PhysicalPlan p = template.bind(shape);
+        assertThat(PlanTables.scans(p.root(), "partsupp")).as(p.explain()).isEqualTo(1);
+        PhysicalPlan france = template.bind(QueryShape.of(Q11.formatted("FRANCE", "FRANCE")));
+        assertThat(france.explain()).contains("FRANCE").doesNotContain("GERMANY");
+
+        String two = Q11.formatted("GERMANY", "FRANCE");
+        assertThat(QueryShape.of(two).key()).isNotEqualTo(shape.key());
+        PlanTemplate twoNations = new QueryPlanner().prepare(DorisSqlParser.parse(two), QueryShape.of(two),
+                catalog.snapshot(), "db", settings(ROWS));
+        assertThat(twoNations.parameterCount()).isEqualTo(2);
+        PhysicalPlan q = twoNations.bind(QueryShape.of(two));
+        assertThat(PlanTables.scans(q.root(), "partsupp")).as(q.explain()).isEqualTo(2);
+    }
+
+    private static final String Q11 = """
+            select ps_partkey, sum(ps_supplycost * ps_availqty) as value from partsupp, supplier, nation
+            where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = '%s'
+            group by ps_partkey having sum(ps_supplycost * ps_availqty) > (
+                select sum(ps_supplycost * ps_availqty) * 0.0001 from partsupp, supplier, nation
+                where ps_suppkey = s_suppkey and s_nationkey = n_nationkey and n_name = '%s')
+            order by value desc""";
 
     /**
      * Q22's {@code c_acctbal > (select avg(c_acctbal) ...)} tests only customer's columns: it filters the customers
@@ -188,11 +215,14 @@ class TpchSubqueryPlanTest {
     }
 
     private PhysicalPlan plan(Map<String, Long> rows, String sql) {
+        return new QueryPlanner().plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db", settings(rows));
+    }
+
+    private PlannerSettings settings(Map<String, Long> rows) {
         Map<Long, Long> byId = new HashMap<>();
         rows.forEach((t, n) -> byId.put(catalog.snapshot().table("db", t).orElseThrow().id(), n));
         TableStatistics stats = id -> OptionalLong.of(byId.get(id));
-        return new QueryPlanner().plan(DorisSqlParser.parse(sql), catalog.snapshot(), "db",
-                new PlannerSettings(stats, PlannerSettings.DEFAULT_BROADCAST_ROW_LIMIT));
+        return new PlannerSettings(stats, PlannerSettings.DEFAULT_BROADCAST_ROW_LIMIT);
     }
 
     /**
