@@ -121,6 +121,9 @@ final class CastExpression implements VectorExpression {
                 return new Int128Vector(type, n, hi, lo, Nulls.copy(x.validity(), n));
             }
         }
+        if (v instanceof Int128Vector x && DecimalDownscale.applies(from, type)) {
+            return DecimalDownscale.cast(x, type, n);
+        }
         if (to == TypeId.DATETIME && from.id() == TypeId.DATE && v instanceof IntVector x) {
             long[] out = new long[n];
             int[] s = x.values();
