@@ -74,6 +74,8 @@ class WindowFunctionComparisonTest {
                         + " ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING), last_value(l_committs) OVER (PARTITION BY l_shipmode"
                         + " ORDER BY " + total + " ROWS BETWEEN 1 FOLLOWING AND 3 FOLLOWING) FROM lineitem",
                 // aggregates: whole partition, running (RANGE with peers), ROWS frames
+                "SELECT l_orderkey, l_linenumber, sum(l_quantity) OVER (), count(l_tax) OVER (), avg(l_discount) OVER (),"
+                        + " min(l_shipdate) OVER (), max(l_comment) OVER () FROM lineitem",
                 "SELECT l_orderkey, l_linenumber, sum(l_quantity) OVER (PARTITION BY l_orderkey),"
                         + " count(*) OVER (PARTITION BY l_orderkey), avg(l_discount) OVER (PARTITION BY l_orderkey),"
                         + " min(l_shipdate) OVER (PARTITION BY l_orderkey), max(l_comment) OVER (PARTITION BY l_orderkey)"

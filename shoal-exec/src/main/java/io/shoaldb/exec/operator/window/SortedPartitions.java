@@ -23,8 +23,13 @@ final class SortedPartitions {
     final int[] peerStart;
     final int[] peerEnd;
 
+    /**
+     * {@code rows} sorted by the window's keys; without PARTITION BY and ORDER BY (TPC-H Q11's total over all rows)
+     * they are one partition and one peer group as they come, so they are not sorted.
+     */
     SortedPartitions(Batch rows, PhysicalWindow window) {
-        this(rows, window, new RowComparator(rows, window.sortKeys()).sortedRows(rows.rowCount()));
+        this(rows, window, window.sortKeys().isEmpty() ? Flat.identity(rows.rowCount())
+                : new RowComparator(rows, window.sortKeys()).sortedRows(rows.rowCount()));
     }
 
     /** Rows that are already in window order (a stretch of a partition streamed from its sorted runs). */
