@@ -102,6 +102,16 @@ public final class ExpressionCompiler {
             case Comparison c when c.right() instanceof ColumnRef col && c.left() instanceof Literal lit -> {
                 return columnConstant(col, c.op().flip(), lit);
             }
+            case Comparison c when c.left() instanceof ColumnRef a && c.right() instanceof ColumnRef b
+                    && a.type().equals(b.type()) -> {
+                return new ColumnColumnFilter(a.index(), b.index(), c.op(), new Filters.EvaluatingFilter(compile(e)));
+            }
+            case Like l when l.operand() instanceof ColumnRef c -> {
+                return new ValueTestFilter(c.index(), (LikeExpression) compile(e));
+            }
+            case InList in when in.operand() instanceof ColumnRef c -> {
+                return new ValueTestFilter(c.index(), (InListExpression) compile(e));
+            }
             case Literal l -> {
                 return Boolean.TRUE.equals(l.value()) ? new Filters.AndFilter(List.of()) : new Filters.NoneFilter();
             }
