@@ -151,16 +151,23 @@ final class LikeExpression implements VectorExpression, ValueTest {
         return true;
     }
 
-    /** Where {@code literal} first occurs in {@code data[from, to)}: a scan for its first byte, then a compare. */
+    /**
+     * Where {@code literal} first occurs in {@code data[from, to)}: a scan for positions with its first and last byte,
+     * then a compare of the bytes between (in text most positions that start with the first byte do not end with the
+     * last, so the compare rarely runs in vain).
+     */
     private static int indexOf(byte[] literal, byte[] data, int from, int to) {
         int length = literal.length;
         if (length == 0) {
             return from;
         }
         byte first = literal[0];
+        byte lastByte = literal[length - 1];
+        int end = length - 1;
         int last = to - length;
         for (int i = from; i <= last; i++) {
-            if (data[i] == first && Arrays.equals(data, i + 1, i + length, literal, 1, length)) {
+            if (data[i] == first && data[i + end] == lastByte
+                    && (end < 2 || Arrays.equals(data, i + 1, i + end, literal, 1, end))) {
                 return i;
             }
         }

@@ -2,6 +2,7 @@ package io.shoaldb.exec.expr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shoaldb.sql.planner.physical.expr.Cast;
 import io.shoaldb.sql.planner.physical.expr.ColumnRef;
 import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.sql.planner.physical.expr.InList;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code column [NOT] LIKE} and {@code column [NOT] IN} as filters read in place: through a selection, on plain
  * strings and on a dictionary column (per entry and, with fewer rows than entries, per row), with NULL rows and a
- * NULL in the list. They keep exactly the rows whose evaluated predicate is TRUE.
+ * NULL in the list, LIKE also over the column cast to STRING (as the planner writes it). They keep exactly the rows
+ * whose evaluated predicate is TRUE.
  */
 class ValueTestFilterTest {
     private static final DataType TEXT = DataType.varchar(40);
@@ -35,9 +37,12 @@ class ValueTestFilterTest {
         List<Expr> predicates = new ArrayList<>();
         for (boolean negated : new boolean[] {false, true}) {
             for (String pattern : List.of("%special%requests%", "%special%", "special%", "%requests", "MAIL", "%%",
-                    "S_IP")) {
+                    "S_IP", "%s%", "%ts%", "%e%q%", "%ial%re%")) {
                 predicates.add(new Like(new ColumnRef(0, TEXT), pattern, '\\', negated));
             }
+            // as the planner writes LIKE: its operand cast to STRING
+            predicates.add(new Like(new Cast(new ColumnRef(0, TEXT), DataType.STRING), "%special%requests%", '\\',
+                    negated));
             predicates.add(new InList(new ColumnRef(0, TEXT), List.of("MAIL", "SHIP"), negated));
             predicates.add(new InList(new ColumnRef(0, TEXT), Arrays.asList("AIR", null), negated));
         }
@@ -50,11 +55,29 @@ class ValueTestFilterTest {
                 List<Integer> expected = trueRows(evaluated.evaluate(batch), SELECTED);
                 assertThat(kept(filter, batch, SELECTED)).as("%s on %s", p, column.getClass().getSimpleName())
                         .isEqualTo(expected);
+                if (p instanceof Like like) {
+                    assertThat(kept(filter, batch, SELECTED)).as("%s by hand", p).isEqualTo(likeByHand(like));
+                }
                 int[] two = {2, 6}; // fewer rows than dictionary entries: tested per row
                 assertThat(kept(filter, batch, two)).as("%s on two rows", p).isEqualTo(trueRows(
                         evaluated.evaluate(batch), two));
             }
         }
+    }
+
+    /** LIKE as a regular expression over each selected row's string: what the byte searches must agree with. */
+    private static List<Integer> likeByHand(Like like) {
+        StringBuilder re = new StringBuilder();
+        for (char c : like.pattern().toCharArray()) {
+            re.append(c == '%' ? ".*" : c == '_' ? "." : java.util.regex.Pattern.quote(String.valueOf(c)));
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int r : SELECTED) {
+            if (IDS[r] >= 0 && DICTIONARY[IDS[r]].matches(re.toString()) != like.negated()) {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     private static List<Integer> kept(FilterExpression filter, Batch batch, int[] selected) {
