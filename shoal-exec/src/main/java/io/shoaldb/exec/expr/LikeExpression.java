@@ -166,11 +166,20 @@ final class LikeExpression implements VectorExpression, ValueTest {
         int end = length - 1;
         int last = to - length;
         for (int i = from; i <= last; i++) {
-            if (data[i] == first && data[i + end] == lastByte
-                    && (end < 2 || Arrays.equals(data, i + 1, i + end, literal, 1, end))) {
+            if (data[i] == first && data[i + end] == lastByte && middleEquals(literal, data, i, end)) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /** Bytes 1 .. end-1 of {@code literal} at {@code data[at ..]}: a plain loop, as short as LIKE's words are. */
+    private static boolean middleEquals(byte[] literal, byte[] data, int at, int end) {
+        for (int j = 1; j < end; j++) {
+            if (data[at + j] != literal[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
