@@ -102,6 +102,16 @@ public final class ExpressionCompiler {
             case Comparison c when c.right() instanceof ColumnRef col && c.left() instanceof Literal lit -> {
                 return columnConstant(col, c.op().flip(), lit);
             }
+            case Comparison c when c.left() instanceof ColumnRef a && c.right() instanceof ColumnRef b
+                    && a.type().equals(b.type()) -> {
+                return new ColumnColumnFilter(a.index(), b.index(), c.op(), new Filters.EvaluatingFilter(compile(e)));
+            }
+            case Like l when column(l.operand()) != null -> {
+                return new ValueTestFilter(column(l.operand()).index(), (LikeExpression) compile(e));
+            }
+            case InList in when column(in.operand()) != null -> {
+                return new ValueTestFilter(column(in.operand()).index(), (InListExpression) compile(e));
+            }
             case Literal l -> {
                 return Boolean.TRUE.equals(l.value()) ? new Filters.AndFilter(List.of()) : new Filters.NoneFilter();
             }
@@ -109,6 +119,19 @@ public final class ExpressionCompiler {
                 return new Filters.EvaluatingFilter(compile(e));
             }
         }
+    }
+
+    /**
+     * The column an operand reads as it is: the column itself, or a text column cast to another text type (LIKE's
+     * operand is always cast to STRING; such a cast keeps the bytes). Null for anything else.
+     */
+    private static ColumnRef column(Expr operand) {
+        return switch (operand) {
+            case ColumnRef c -> c;
+            case Cast c when c.operand() instanceof ColumnRef col && col.type().id().isString()
+                    && c.type().id().isString() -> col;
+            default -> null;
+        };
     }
 
     private static FilterExpression columnConstant(ColumnRef col, Comparison.Op op, Literal lit) {

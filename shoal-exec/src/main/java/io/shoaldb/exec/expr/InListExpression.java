@@ -22,7 +22,7 @@ import java.util.Set;
  * text (compared in place for a short list, a hash set for a long one), value objects otherwise; a dictionary
  * vector is tested per dictionary entry. A NULL in the list turns "not found" into NULL.
  */
-final class InListExpression implements VectorExpression {
+final class InListExpression implements VectorExpression, ValueTest {
     private static final int SHORT_LIST = 8;
 
     private final VectorExpression operand;
@@ -140,6 +140,13 @@ final class InListExpression implements VectorExpression {
             }
         }
         return new IntVector(DataType.BOOLEAN, n, out, validity);
+    }
+
+    /** TRUE when found (IN) or not found in a list without NULL (NOT IN); NULL counts as false. */
+    @Override
+    public boolean test(FlatVector v, int position) {
+        boolean found = contains(v, position);
+        return listHasNull ? found && !negated : found != negated;
     }
 
     private boolean contains(FlatVector v, int i) {

@@ -3,6 +3,7 @@ package io.shoaldb.exec.expr;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BytesVector;
 import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.IntVector;
 import io.shoaldb.vector.type.DataType;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,7 @@ import java.util.regex.Pattern;
  * and any other made of text and {@code %} only ({@code %Customer%Complaints%}, {@code PROMO%BRASS}) match on
  * the UTF-8 bytes without decoding; a pattern with {@code _} becomes a regular expression over the decoded string.
  */
-final class LikeExpression implements VectorExpression {
+final class LikeExpression implements VectorExpression, ValueTest {
     private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, SEGMENTS, REGEX }
 
     private final VectorExpression operand;
@@ -101,23 +102,29 @@ final class LikeExpression implements VectorExpression {
         BytesVector v = (BytesVector) Flat.of(operand.evaluate(batch));
         int n = batch.positionCount();
         int[] out = new int[n];
-        byte[] data = v.data();
         for (int i = 0; i < n; i++) {
-            int from = v.offset(i);
-            int len = v.length(i);
-            boolean m = switch (shape) {
-                case EXACT -> Arrays.equals(data, from, from + len, literal, 0, literal.length);
-                case PREFIX -> len >= literal.length
-                        && Arrays.equals(data, from, from + literal.length, literal, 0, literal.length);
-                case SUFFIX -> len >= literal.length
-                        && Arrays.equals(data, from + len - literal.length, from + len, literal, 0, literal.length);
-                case CONTAINS -> indexOf(literal, data, from, from + len) >= 0;
-                case SEGMENTS -> segmentsMatch(data, from, from + len);
-                case REGEX -> regex.matcher(new String(data, from, len, StandardCharsets.UTF_8)).matches();
-            };
-            out[i] = m != negated ? 1 : 0;
+            out[i] = test(v, i) ? 1 : 0;
         }
         return new IntVector(DataType.BOOLEAN, n, out, Nulls.copy(v.validity(), n));
+    }
+
+    @Override
+    public boolean test(FlatVector v, int position) {
+        BytesVector x = (BytesVector) v;
+        return matches(x.data(), x.offset(position), x.length(position)) != negated;
+    }
+
+    private boolean matches(byte[] data, int from, int len) {
+        return switch (shape) {
+            case EXACT -> Arrays.equals(data, from, from + len, literal, 0, literal.length);
+            case PREFIX -> len >= literal.length
+                    && Arrays.equals(data, from, from + literal.length, literal, 0, literal.length);
+            case SUFFIX -> len >= literal.length
+                    && Arrays.equals(data, from + len - literal.length, from + len, literal, 0, literal.length);
+            case CONTAINS -> indexOf(literal, data, from, from + len) >= 0;
+            case SEGMENTS -> segmentsMatch(data, from, from + len);
+            case REGEX -> regex.matcher(new String(data, from, len, StandardCharsets.UTF_8)).matches();
+        };
     }
 
     /** The segments in order without overlap, the first at the start and the last at the end when anchored. */
@@ -144,17 +151,35 @@ final class LikeExpression implements VectorExpression {
         return true;
     }
 
+    /**
+     * Where {@code literal} first occurs in {@code data[from, to)}: a scan for positions with its first and last byte,
+     * then a compare of the bytes between (in text most positions that start with the first byte do not end with the
+     * last, so the compare rarely runs in vain).
+     */
     private static int indexOf(byte[] literal, byte[] data, int from, int to) {
-        int last = to - literal.length;
-        outer:
+        int length = literal.length;
+        if (length == 0) {
+            return from;
+        }
+        byte first = literal[0];
+        byte lastByte = literal[length - 1];
+        int end = length - 1;
+        int last = to - length;
         for (int i = from; i <= last; i++) {
-            for (int j = 0; j < literal.length; j++) {
-                if (data[i + j] != literal[j]) {
-                    continue outer;
-                }
+            if (data[i] == first && data[i + end] == lastByte && middleEquals(literal, data, i, end)) {
+                return i;
             }
-            return i;
         }
         return -1;
+    }
+
+    /** Bytes 1 .. end-1 of {@code literal} at {@code data[at ..]}: a plain loop, as short as LIKE's words are. */
+    private static boolean middleEquals(byte[] literal, byte[] data, int at, int end) {
+        for (int j = 1; j < end; j++) {
+            if (data[at + j] != literal[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -3,14 +3,17 @@ package io.shoaldb.storage.segment;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shoaldb.vector.ColumnVector;
+import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Verified footers and decoded pages of segment files, kept across queries within a byte budget. Segments are
  * immutable, so an entry never goes stale: a footer is keyed by the file's path, size and trailer (footer offset,
  * length and checksum), which a different file at the same path would not repeat, and a page by its footer's key
- * plus column and page. Decoded vectors are shared by every reader that hits them; vectors are never modified
- * after they are built.
+ * plus column and page. A page lookup (one per page and column of every scan) is on the hot path: the keys carry
+ * hashes computed once, and the readers of a cached segment share the key instance its footer is cached under,
+ * so comparing page keys is an identity check instead of comparing paths. Decoded vectors are shared by every
+ * reader that hits them; vectors are never modified after they are built.
  *
  * <p>A Caffeine cache weighed in bytes. Its admission policy (W-TinyLFU) admits a new entry to a full cache only
  * if it is used more often than the entry it would evict, which makes the cache scan-resistant: a table scanned
@@ -28,16 +31,69 @@ public final class SegmentCache {
     private static final long ENTRY_OVERHEAD = 160;
 
     /** A segment file's identity: a different file at the same path has a different trailer. */
-    public record SegmentKey(String path, long size, long footerOffset, int footerLength, int footerCrc) {
-    }
+    public static final class SegmentKey {
+        private final String path;
+        private final long size;
+        private final long footerOffset;
+        private final int footerLength;
+        private final int footerCrc;
+        private final int hash;
 
-    private record PageKey(SegmentKey segment, int column, int page) {
+        public SegmentKey(String path, long size, long footerOffset, int footerLength, int footerCrc) {
+            this.path = path;
+            this.size = size;
+            this.footerOffset = footerOffset;
+            this.footerLength = footerLength;
+            this.footerCrc = footerCrc;
+            this.hash = Objects.hash(path, size, footerOffset, footerLength, footerCrc);
+        }
+
+        public int footerLength() {
+            return footerLength;
+        }
+
         @Override
         public int hashCode() {
-            // Spread column and page over all bits: the record's default (31 * h + x) makes neighbours collide.
-            long h = segment.hashCode() * 0x9E3779B97F4A7C15L + ((long) column << 32 | page);
-            h *= 0xC2B2AE3D27D4EB4FL;
-            return (int) (h ^ h >>> 32);
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return this == o || o instanceof SegmentKey k && k.hash == hash && k.size == size
+                    && k.footerOffset == footerOffset && k.footerLength == footerLength && k.footerCrc == footerCrc
+                    && k.path.equals(path);
+        }
+    }
+
+    /** A segment as the cache knows it: its verified footer, and the key instance its pages are cached under. */
+    public record CachedSegment(Footer footer, SegmentKey key) {
+    }
+
+    /** Fields compared cheapest first and a hash computed once. */
+    private static final class PageKey {
+        private final SegmentKey segment;
+        private final int column;
+        private final int page;
+        private final int hash;
+
+        PageKey(SegmentKey segment, int column, int page) {
+            this.segment = segment;
+            this.column = column;
+            this.page = page;
+            // Spread all three over every bit: a plain 31 * h + x makes neighbouring pages collide.
+            long h = (segment.hash * 0x9E3779B97F4A7C15L + ((long) column << 32 | page)) * 0xC2B2AE3D27D4EB4FL;
+            this.hash = (int) (h ^ h >>> 32);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PageKey k && k.page == page && k.column == column
+                    && (k.segment == segment || k.segment.equals(segment));
         }
     }
 
@@ -76,13 +132,23 @@ public final class SegmentCache {
         put(new PageKey(segment, column, page), vector, vector.retainedBytes());
     }
 
-    /** The verified footer of the segment, or null when it is not cached. */
-    public Footer footer(SegmentKey segment) {
-        return (Footer) get(segment);
+    /** The segment's verified footer and the key its pages are cached under, or null when it is not cached. */
+    public CachedSegment segment(SegmentKey key) {
+        return (CachedSegment) get(key);
     }
 
-    public void putFooter(SegmentKey segment, Footer footer) {
-        put(segment, footer, 3L * segment.footerLength());
+    /**
+     * Caches the segment's verified footer, and returns what is cached: when another reader cached the same segment
+     * meanwhile, its entry, so that both share one key instance.
+     */
+    public CachedSegment putSegment(SegmentKey key, Footer footer) {
+        CachedSegment segment = new CachedSegment(footer, key);
+        Entry entry = entry(segment, 3L * key.footerLength());
+        if (entry == null) {
+            return segment;
+        }
+        Entry kept = entries.asMap().putIfAbsent(key, entry);
+        return kept == null ? segment : (CachedSegment) kept.value();
     }
 
     private Object get(Object key) {
@@ -95,11 +161,19 @@ public final class SegmentCache {
     }
 
     private void put(Object key, Object value, long bytes) {
+        Entry entry = entry(value, bytes);
+        if (entry != null) {
+            entries.put(key, entry);
+        }
+    }
+
+    /** The entry for a value of that many bytes, or null when the cache keeps nothing of that size. */
+    private Entry entry(Object value, long bytes) {
         long weight = bytes + ENTRY_OVERHEAD;
         if (entries == null || weight > capacityBytes) {
-            return;
+            return null;
         }
-        entries.put(key, new Entry(value, (int) Math.min(Integer.MAX_VALUE, weight)));
+        return new Entry(value, (int) Math.min(Integer.MAX_VALUE, weight));
     }
 
     public long hits() {

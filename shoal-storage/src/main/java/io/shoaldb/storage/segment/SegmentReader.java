@@ -31,6 +31,7 @@ public final class SegmentReader implements AutoCloseable {
     private final Footer footer;
     private final List<SegmentColumn> schema;
     private final SegmentCache cache;
+    /** The key instance this segment's pages are cached under, shared with the other readers of the segment. */
     private final SegmentCache.SegmentKey key;
 
     private SegmentReader(Path path, SegmentInput input, Footer footer, SegmentCache cache, SegmentCache.SegmentKey key) {
@@ -91,12 +92,11 @@ public final class SegmentReader implements AutoCloseable {
             }
             SegmentCache.SegmentKey key = new SegmentCache.SegmentKey(path.toString(), size, footerOffset, footerLength,
                     footerCrc);
-            Footer footer = cache.footer(key);
-            if (footer == null) {
-                footer = readFooter(path, input, size, footerOffset, footerLength, footerCrc);
-                cache.putFooter(key, footer);
+            SegmentCache.CachedSegment cached = cache.segment(key);
+            if (cached == null) {
+                cached = cache.putSegment(key, readFooter(path, input, size, footerOffset, footerLength, footerCrc));
             }
-            return new SegmentReader(path, input, footer, cache, key);
+            return new SegmentReader(path, input, cached.footer(), cache, cached.key());
         } catch (IOException e) {
             ShoalException failure = ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
             closeQuietly(input, failure);

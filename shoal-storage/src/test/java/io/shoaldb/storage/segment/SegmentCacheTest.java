@@ -47,6 +47,21 @@ class SegmentCacheTest {
     }
 
     @Test
+    void readersOfOneSegmentShareTheKeyItsPagesAreCachedUnderAndAnEqualKeyFindsThemToo() {
+        SegmentCache cache = new SegmentCache(1L << 20);
+        SegmentCache.SegmentKey first = new SegmentCache.SegmentKey("x", 1, 0, 10, 7);
+        SegmentCache.SegmentKey second = new SegmentCache.SegmentKey("x", 1, 0, 10, 7);
+        Footer footer = new Footer(1, 0, new int[0], List.of());
+        assertThat(cache.putSegment(first, footer).key()).isSameAs(first);
+        assertThat(cache.putSegment(second, footer).key()).isSameAs(first);
+        assertThat(cache.segment(second).key()).isSameAs(first);
+        ColumnVector page = VectorBuilder.create(DataType.BIGINT, 1).build();
+        cache.putPage(first, 0, 3, page);
+        assertThat(cache.page(second, 0, 3)).isSameAs(page);
+        assertThat(cache.page(new SegmentCache.SegmentKey("x", 1, 0, 10, 8), 0, 3)).isNull();
+    }
+
+    @Test
     void theBudgetBoundsWhatIsKept() {
         Path file = segment("a.seg", 2);
         SegmentCache cache = new SegmentCache(16 * 4096); // a few pages per shard at most
