@@ -6,12 +6,10 @@ import io.netty.channel.ChannelFuture;
 import io.netty.handler.ssl.SslContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.shoaldb.api.AccessControl;
 import io.shoaldb.api.Authenticator;
 import io.shoaldb.api.LoadService;
+import io.shoaldb.api.net.ServerTransport;
 import io.shoaldb.protocol.http.auth.BasicAuth;
 import io.shoaldb.protocol.http.handler.HttpChannelInitializer;
 import io.shoaldb.protocol.http.handler.Services;
@@ -33,6 +31,7 @@ public final class HttpServer implements AutoCloseable {
 
     private final HttpServerOptions options;
     private final Services services;
+    private final ServerTransport transport = ServerTransport.best();
     private final List<Channel> channels = new ArrayList<>();
     private final List<Integer> boundPorts = new ArrayList<>();
     private EventLoopGroup acceptors;
@@ -72,8 +71,8 @@ public final class HttpServer implements AutoCloseable {
             throw new IllegalStateException("HTTP server is closed");
         }
         started = true;
-        acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        acceptors = transport.newEventLoops(1);
+        workers = transport.newEventLoops(0);
         for (int i = 0; i < options.ports().size(); i++) {
             bind(options.ports().get(i), new HttpChannelInitializer(services, i, null),
                     i == 0 ? "http_port" : "webserver_port");
@@ -81,13 +80,11 @@ public final class HttpServer implements AutoCloseable {
         if (httpsContext != null) {
             bind(httpsPort, new HttpChannelInitializer(services, 0, httpsContext), "https_port");
         }
-        LOG.info("HTTP listening on {} ports {}", options.bindAddress(), boundPorts);
+        LOG.info("HTTP listening on {} ports {} ({})", options.bindAddress(), boundPorts, transport);
     }
 
     private void bind(int port, HttpChannelInitializer initializer, String key) {
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(acceptors, workers)
-                .channel(NioServerSocketChannel.class)
+        ServerBootstrap bootstrap = transport.newBootstrap(acceptors, workers)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(initializer);

@@ -5,14 +5,12 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.shoaldb.api.SessionFactory;
+import io.shoaldb.api.net.ServerTransport;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.protocol.mysql.auth.AuthSettings;
 import io.shoaldb.protocol.mysql.auth.Login;
@@ -46,6 +44,7 @@ public final class MySqlServer implements AutoCloseable {
     private final SessionFactory sessions;
     private final MySqlServerOptions options;
     private final AuthSettings auth;
+    private final ServerTransport transport = ServerTransport.best();
     private final AtomicLong nextConnectionId = new AtomicLong(1);
     private final AtomicInteger openConnections = new AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
@@ -74,12 +73,10 @@ public final class MySqlServer implements AutoCloseable {
         if (closed.get() || !started.compareAndSet(false, true)) {
             throw new IllegalStateException("MySqlServer can be started once");
         }
-        acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        acceptors = transport.newEventLoops(1);
+        workers = transport.newEventLoops(0);
         channels = new DefaultChannelGroup("mysql-clients", GlobalEventExecutor.INSTANCE);
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(acceptors, workers)
-                .channel(NioServerSocketChannel.class)
+        ServerBootstrap bootstrap = transport.newBootstrap(acceptors, workers)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -105,7 +102,7 @@ public final class MySqlServer implements AutoCloseable {
             }
             throw new IllegalStateException("Cannot listen for MySQL clients on " + where + ": " + e, e);
         }
-        LOG.info("MySQL protocol listening on {}", serverChannel.localAddress());
+        LOG.info("MySQL protocol listening on {} ({})", serverChannel.localAddress(), transport);
     }
 
     /** The port actually bound (useful when the options asked for port 0). */

@@ -151,7 +151,8 @@ public final class StatementDispatcher implements StatementRunner {
 
     @Override
     public StatementResult runCached(ShoalSession session, String sql) {
-        return selects.runCached(session, sql);
+        VariableSelect variableSelect = VariableSelect.recognise(sql);
+        return variableSelect != null ? variables.select(session, variableSelect) : selects.runCached(session, sql);
     }
 
     @Override

@@ -26,6 +26,8 @@ final class LoadRun {
     /** Rows and input bytes per batch on the normal path: bounded memory, rows go to storage as they come. */
     static final int NORMAL_BATCH_ROWS = 4096;
     static final long NORMAL_BATCH_BYTES = 8L << 20;
+    /** Decoded batches the normal path lets wait for its writer: two keep both busy, each up to a batch's size. */
+    static final int WRITE_BEHIND_BATCHES = 2;
 
     final StreamLoadContext ctx;
     final LoadTimes times;
@@ -80,6 +82,20 @@ final class LoadRun {
     void drainInto(Consumer<Batch> sink) throws IOException {
         for (Batch batch = next(); batch != null; batch = next()) {
             write(sink, batch);
+        }
+    }
+
+    /**
+     * Like {@link #drainInto}, but the sink runs on a thread of its own ({@link WriteBehind}), so decoding overlaps
+     * writing; returns once every batch is written, and throws the sink's failure. On a decoding failure it
+     * returns only after the batches already handed over are written, so the caller can abort the writes.
+     */
+    void drainBehind(Consumer<Batch> sink) throws IOException {
+        try (WriteBehind behind = new WriteBehind(batch -> write(sink, batch), WRITE_BEHIND_BATCHES)) {
+            for (Batch batch = next(); batch != null; batch = next()) {
+                behind.accept(batch);
+            }
+            behind.finish();
         }
     }
 

@@ -6,14 +6,16 @@ import io.shoaldb.server.load.PendingLoad;
 import io.shoaldb.txn.CommitResult;
 import io.shoaldb.txn.LabelAlreadyExistsException;
 import io.shoaldb.txn.TransactionInfo;
+import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * The normal path: rows go to the tablets as batches are decoded (bounded memory for any body size), then one
- * labelled transaction commits them, or nothing is committed when reading fails, too many rows are filtered,
- * or the label is taken.
+ * The normal path: rows go to the tablets as batches are decoded, on a writer thread of their own (bounded
+ * memory for any body size), then one labelled transaction commits them, or nothing is committed when reading
+ * fails, too many rows are filtered, or the label is taken.
  */
 final class NormalLoad {
     private NormalLoad() {
@@ -33,7 +35,12 @@ final class NormalLoad {
             run.open(body, LoadRun.NORMAL_BATCH_ROWS, LoadRun.NORMAL_BATCH_BYTES);
             // A plain body's length is (about) its rows' size: a small load commits them inline.
             long wholeLoadBytes = ctx.headers().compressType() == null ? ctx.request().contentLength() : -1;
-            run.drainInto(batch -> pending.table(ctx.target(), wholeLoadBytes).append(batch));
+            Consumer<Batch> sink = batch -> pending.table(ctx.target(), wholeLoadBytes).append(batch);
+            if (wholeLoadBytes >= 0 && wholeLoadBytes <= LoadRun.NORMAL_BATCH_BYTES) {
+                run.drainInto(sink); // one batch: nothing to overlap
+            } else {
+                run.drainBehind(sink); // decoding overlaps writing: on a big body each is a large share of the load
+            }
         } catch (IOException e) {
             pending.abortWrites();
             return run.reply().txn(-1, label).fail(run.readFailure(e)).build();
