@@ -20,10 +20,7 @@ public interface StatementRunner {
      */
     StatementResult runPrepared(ShoalSession session, SqlNode statement, String sql, List<Object> parameters);
 
-    /**
-     * Runs a statement without parsing it - from a cached plan, or a SELECT of system variables only recognised
-     * from its text; null when it cannot.
-     */
+    /** Runs a statement from a cached plan, without parsing it; null when there is none for it. */
     StatementResult runCached(ShoalSession session, String sql);
 
     /** Whether the statement reads the warnings (so they must not be cleared before it runs). */

@@ -151,8 +151,7 @@ public final class StatementDispatcher implements StatementRunner {
 
     @Override
     public StatementResult runCached(ShoalSession session, String sql) {
-        VariableSelect variableSelect = VariableSelect.recognise(sql);
-        return variableSelect != null ? variables.select(session, variableSelect) : selects.runCached(session, sql);
+        return selects.runCached(session, sql);
     }
 
     @Override

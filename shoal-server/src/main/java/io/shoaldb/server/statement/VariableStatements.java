@@ -1,7 +1,5 @@
 package io.shoaldb.server.statement;
 
-import io.shoaldb.api.ResultColumn;
-import io.shoaldb.api.RowListResult;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.common.error.ErrorCode;
@@ -14,8 +12,6 @@ import io.shoaldb.sql.tree.SqlSetNames;
 import io.shoaldb.sql.tree.SqlSetVariables;
 import io.shoaldb.sql.tree.SqlShowVariables;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -24,7 +20,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 
-/** SET, SET NAMES, SHOW VARIABLES and SELECTs of system variables only. */
+/** SET, SET NAMES and SHOW VARIABLES. */
 final class VariableStatements {
     private static final Set<String> CHARSETS = Set.of("utf8", "utf8mb4", "utf8mb3", "latin1", "ascii", "binary");
 
@@ -93,22 +89,6 @@ final class VariableStatements {
             session.variables().set("collation_connection", statement.collation());
         }
         return UpdateResult.OK;
-    }
-
-    /**
-     * A SELECT of system variables only, recognised from its text: the same columns (label, type) and values the
-     * constant evaluator gives the parsed statement, without parsing it.
-     */
-    StatementResult select(ShoalSession session, VariableSelect statement) {
-        SessionEvaluationContext context = new SessionEvaluationContext(session, server);
-        List<ResultColumn> columns = new ArrayList<>(statement.items().size());
-        List<Object> row = new ArrayList<>(statement.items().size());
-        for (VariableSelect.Item item : statement.items()) {
-            Value value = context.systemVariable(item.name(), item.global());
-            columns.add(new ResultColumn(item.label(), "", "", value.type(), true));
-            row.add(value.value());
-        }
-        return new RowListResult(columns, List.of(row));
     }
 
     StatementResult show(ShoalSession session, SqlShowVariables statement) {
