@@ -92,7 +92,8 @@ public final class JoinSelectivity extends RelMdSelectivity {
     }
 
     /**
-     * A filter on a table scan, conjunct by conjunct: Calcite's guesses, except that a LIKE whose pattern starts with a
+     * A filter on a table scan, conjunct by conjunct: ranges on columns whose value ranges are known from those
+     * ({@link RangeSelectivity}), the others Calcite's guesses, except that a LIKE whose pattern starts with a
      * wildcard (a word anywhere in the text, TPC-H Q9's {@code p_name LIKE '%green%'}: 5% of part) keeps
      * {@link #CONTAINS_SELECTIVITY} of the rows instead of the 25% of any other predicate, so that the filtered table
      * is seen as the small input it is. Found by Calcite's reflective metadata dispatch.
@@ -101,8 +102,9 @@ public final class JoinSelectivity extends RelMdSelectivity {
         if (predicate == null) {
             return super.getSelectivity((RelNode) scan, mq, predicate);
         }
-        double selectivity = 1.0;
-        for (RexNode conjunct : RelOptUtil.conjunctions(predicate)) {
+        List<RexNode> conjuncts = new ArrayList<>(RelOptUtil.conjunctions(predicate));
+        double selectivity = RangeSelectivity.estimate(scan, mq, conjuncts);
+        for (RexNode conjunct : conjuncts) {
             selectivity *= isContainsLike(conjunct) ? CONTAINS_SELECTIVITY : RelMdUtil.guessSelectivity(conjunct);
         }
         return selectivity;
