@@ -12,10 +12,9 @@ import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.sql.planner.TableStatistics;
 import io.shoaldb.storage.StorageEngine;
-import io.shoaldb.storage.TableSnapshot;
-import io.shoaldb.storage.rowset.RowsetMeta;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -39,7 +38,7 @@ final class QueryContexts {
 
     static PlannerSettings planner(ShoalSession session, ServerContext server) {
         long broadcastLimit = Long.parseLong(session.variables().get("broadcast_row_count_limit"));
-        return new PlannerSettings(rowCounts(server.storage()), broadcastLimit, List.of(informationSchema(session, server)));
+        return new PlannerSettings(new StorageStatistics(server.storage()), broadcastLimit, List.of(informationSchema(session, server)));
     }
 
     /** information_schema as this session's queries see it now: the grants and objects its account may see. */
@@ -78,16 +77,24 @@ final class QueryContexts {
     static PlannerSettings planner(ShoalSession session, ServerContext server, Map<Long, Integer> magnitudes) {
         PlannerSettings plain = planner(session, server);
         TableStatistics counts = plain.statistics();
-        return new PlannerSettings(tableId -> {
-            OptionalLong rows = counts.rowCount(tableId);
-            magnitudes.put(tableId, rows.isPresent() ? magnitude(rows.getAsLong()) : -1);
-            return rows;
+        return new PlannerSettings(new TableStatistics() {
+            @Override
+            public OptionalLong rowCount(long tableId) {
+                OptionalLong rows = counts.rowCount(tableId);
+                magnitudes.put(tableId, rows.isPresent() ? magnitude(rows.getAsLong()) : -1);
+                return rows;
+            }
+
+            @Override
+            public Optional<ValueRange> columnRange(long tableId, int columnUniqueId) {
+                return counts.columnRange(tableId, columnUniqueId);
+            }
         }, plain.broadcastRowLimit(), plain.systemDatabases());
     }
 
     /** Whether every table still has the row-count magnitude noted while planning. */
     static boolean sameMagnitudes(Map<Long, Integer> magnitudes, StorageEngine storage) {
-        TableStatistics counts = rowCounts(storage);
+        TableStatistics counts = new StorageStatistics(storage);
         for (Map.Entry<Long, Integer> e : magnitudes.entrySet()) {
             OptionalLong rows = counts.rowCount(e.getKey());
             if ((rows.isPresent() ? magnitude(rows.getAsLong()) : -1) != e.getValue()) {
@@ -100,23 +107,5 @@ final class QueryContexts {
     /** The power of two a row count is below: plans are kept while tables stay within a factor of two. */
     private static int magnitude(long rows) {
         return 64 - Long.numberOfLeadingZeros(rows);
-    }
-
-    /** Rows in a table's visible rowsets (before merge-on-read, so an upper bound for UNIQUE/AGGREGATE tables). */
-    private static TableStatistics rowCounts(StorageEngine storage) {
-        return tableId -> {
-            if (!storage.tableIds().contains(tableId)) {
-                return OptionalLong.empty();
-            }
-            try (TableSnapshot snapshot = storage.snapshot(tableId)) {
-                long rows = 0;
-                for (long tablet : snapshot.tabletIds()) {
-                    for (RowsetMeta r : snapshot.rowsets(tablet)) {
-                        rows += r.rowCount();
-                    }
-                }
-                return OptionalLong.of(rows);
-            }
-        };
     }
 }

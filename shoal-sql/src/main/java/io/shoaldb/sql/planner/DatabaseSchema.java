@@ -27,7 +27,7 @@ final class DatabaseSchema extends AbstractSchema {
         return new Lookup<>() {
             @Override
             public org.apache.calcite.schema.Table get(String name) {
-                return catalog.table(database.name(), name).map(t -> new CatalogTable(database.name(), t, statistics.rowCount(t.id()).orElse(TableStatistics.UNKNOWN_ROWS)))
+                return catalog.table(database.name(), name).map(t -> new CatalogTable(database.name(), t, statistics))
                         .orElse(null);
             }
 

@@ -30,7 +30,8 @@ import org.apache.calcite.tools.RelBuilder;
  *       aggregates are rewritten into aggregates over aggregates, and joins with a distinct set of keys
  *       whose columns are not used (what EXISTS and IN become) into semi joins;</li>
  *   <li>inner joins are ordered by Calcite's heuristic join-order rule (LoptOptimizeJoinRule) over the
- *       table row counts; an aggregation joined on its group keys to a small filtered input aggregates only the
+ *       table row counts ({@link JoinSelectivity}), after the join keys their equalities imply are written out and
+ *       before those left redundant by the order are dropped ({@link TransitiveJoinKeys}); an aggregation joined on its group keys to a small filtered input aggregates only the
  *       rows that input keeps ({@link GroupKeySemiJoins}); a join with a one-row aggregate over the same rows as
  *       its other side (a CTE referenced twice, a scalar subquery repeating the outer FROM) computes the aggregate
  *       as a window over that side instead of computing the rows twice ({@link ScalarAggregateWindows}); a join
@@ -93,7 +94,7 @@ final class LogicalOptimizer {
             PlanningPhases.mark("tidy");
             return r;
         }
-        r = joinOrder(r);
+        r = TransitiveJoinKeys.dropRedundant(joinOrder(TransitiveJoinKeys.derive(r)));
         PlanningPhases.mark("join-order");
         r = OneRowJoinsBeforeSemiJoins.rewrite(r);
         RelNode ordered = r;

@@ -157,7 +157,7 @@ public final class TabletScan implements AutoCloseable {
      * Segment {@code ordinal} of the rowset: its file or its object in the table's storage vault (through the
      * cache), or the image an inline rowset carries.
      */
-    private static SegmentReader openSegment(TableSnapshot snapshot, long tabletId, RowsetMeta rowset, int ordinal,
+    static SegmentReader openSegment(TableSnapshot snapshot, long tabletId, RowsetMeta rowset, int ordinal,
                                      SegmentCache cache) {
         String name = rowset.segmentFiles().get(ordinal);
         if (rowset.inVault()) {
