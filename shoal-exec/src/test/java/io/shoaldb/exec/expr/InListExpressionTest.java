@@ -6,9 +6,6 @@ import io.shoaldb.sql.planner.physical.expr.ColumnRef;
 import io.shoaldb.sql.planner.physical.expr.InList;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
-import io.shoaldb.vector.DictionaryVector;
-import io.shoaldb.vector.FlatVector;
-import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,8 +34,10 @@ class InListExpressionTest {
         for (List<Object> list : lists) {
             for (boolean negated : new boolean[] {false, true}) {
                 VectorExpression in = ExpressionCompiler.compile(new InList(new ColumnRef(0, TEXT), list, negated));
-                List<Boolean> onDictionary = answers(in.evaluate(new Batch(IDS.length, dictionaryColumn())));
-                List<Boolean> onStrings = answers(in.evaluate(new Batch(IDS.length, flatColumn())));
+                List<Boolean> onDictionary = answers(in.evaluate(
+                        new Batch(IDS.length, TextColumns.dictionaryEncoded(TEXT, DICTIONARY, IDS))));
+                List<Boolean> onStrings = answers(in.evaluate(
+                        new Batch(IDS.length, TextColumns.flat(TEXT, DICTIONARY, IDS))));
                 assertThat(onDictionary).as("%s negated %s", list, negated).isEqualTo(onStrings)
                         .isEqualTo(expected(list, negated));
             }
@@ -68,30 +67,5 @@ class InListExpressionTest {
             out.add(o == null ? null : o instanceof Boolean b ? b : ((Number) o).intValue() != 0);
         }
         return out;
-    }
-
-    private static ColumnVector dictionaryColumn() {
-        VectorBuilder d = VectorBuilder.create(TEXT, DICTIONARY.length);
-        for (String s : DICTIONARY) {
-            d.appendObject(s);
-        }
-        FlatVector dictionary = d.build();
-        int[] ids = new int[IDS.length];
-        long[] validity = new long[1];
-        for (int i = 0; i < IDS.length; i++) {
-            ids[i] = Math.max(IDS[i], 0);
-            if (IDS[i] >= 0) {
-                validity[0] |= 1L << i;
-            }
-        }
-        return new DictionaryVector(dictionary, IDS.length, ids, validity);
-    }
-
-    private static ColumnVector flatColumn() {
-        VectorBuilder b = VectorBuilder.create(TEXT, IDS.length);
-        for (int id : IDS) {
-            b.appendObject(id < 0 ? null : DICTIONARY[id]);
-        }
-        return b.build();
     }
 }

@@ -9,9 +9,6 @@ import io.shoaldb.sql.planner.physical.expr.InList;
 import io.shoaldb.sql.planner.physical.expr.Like;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
-import io.shoaldb.vector.DictionaryVector;
-import io.shoaldb.vector.FlatVector;
-import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,7 +47,8 @@ class ValueTestFilterTest {
             FilterExpression filter = ExpressionCompiler.compileFilter(p);
             assertThat(filter).isInstanceOf(ValueTestFilter.class);
             VectorExpression evaluated = ExpressionCompiler.compile(p);
-            for (ColumnVector column : List.of(flatColumn(), dictionaryColumn())) {
+            for (ColumnVector column : List.of(TextColumns.flat(TEXT, DICTIONARY, IDS),
+                    TextColumns.dictionaryEncoded(TEXT, DICTIONARY, IDS))) {
                 Batch batch = new Batch(IDS.length, column);
                 List<Integer> expected = trueRows(evaluated.evaluate(batch), SELECTED);
                 assertThat(kept(filter, batch, SELECTED)).as("%s on %s", p, column.getClass().getSimpleName())
@@ -95,30 +93,5 @@ class ValueTestFilterTest {
             }
         }
         return out;
-    }
-
-    private static ColumnVector dictionaryColumn() {
-        VectorBuilder d = VectorBuilder.create(TEXT, DICTIONARY.length);
-        for (String s : DICTIONARY) {
-            d.appendObject(s);
-        }
-        FlatVector dictionary = d.build();
-        int[] ids = new int[IDS.length];
-        long[] validity = new long[1];
-        for (int i = 0; i < IDS.length; i++) {
-            ids[i] = Math.max(IDS[i], 0);
-            if (IDS[i] >= 0) {
-                validity[0] |= 1L << i;
-            }
-        }
-        return new DictionaryVector(dictionary, IDS.length, ids, validity);
-    }
-
-    private static ColumnVector flatColumn() {
-        VectorBuilder b = VectorBuilder.create(TEXT, IDS.length);
-        for (int id : IDS) {
-            b.appendObject(id < 0 ? null : DICTIONARY[id]);
-        }
-        return b.build();
     }
 }

@@ -102,14 +102,7 @@ class TpchJoinOrderTest {
      */
     @Test
     void q09JoinsTheFilteredPartFirstAndPartsuppOnItsCompositeKey() {
-        PhysicalPlan p = plan("""
-                select nation, o_year, sum(amount) as sum_profit from (select n_name as nation,
-                extract(year from o_orderdate) as o_year,
-                l_extendedprice * (1 - l_discount) - ps_supplycost * l_quantity as amount
-                from part, supplier, lineitem, partsupp, orders, nation
-                where s_suppkey = l_suppkey and ps_suppkey = l_suppkey and ps_partkey = l_partkey
-                and p_partkey = l_partkey and o_orderkey = l_orderkey and s_nationkey = n_nationkey
-                and p_name like '%green%') as profit group by nation, o_year order by nation, o_year desc""");
+        PhysicalPlan p = plan(TpchQueryTexts.Q09);
         PhysicalHashJoin withPart = joinBringing(p.root(), "part");
         PhysicalNode other = PlanTables.of(withPart.probe()).contains("part") ? withPart.build() : withPart.probe();
         assertThat(PlanTables.of(other)).as(p.explain()).containsExactly("partsupp");
