@@ -1,11 +1,14 @@
 package io.shoaldb.storage;
 
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.scan.ColumnBounds;
 import io.shoaldb.storage.tablet.TabletPlacement;
 import io.shoaldb.storage.tablet.TabletSchema;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One immutable table version as storage holds it, shared by every {@link TableSnapshot} handle on it.
@@ -22,6 +25,11 @@ final class SnapshotState {
     final Map<Long, List<RowsetMeta>> rowsets;
     final Map<Long, TabletPlacement> placements;
     final Map<Long, Path> directories;
+    /**
+     * Column bounds by column unique id, derived from this version's segment footers the first time the planner
+     * asks: a version's data never changes, so planning a new statement does not open every segment again.
+     */
+    final Map<Integer, Optional<ColumnBounds.Bounds>> columnBounds = new ConcurrentHashMap<>();
     int refs = 1;
 
     SnapshotState(TableEntry table, long version, TabletSchema schema, Map<Long, List<RowsetMeta>> rowsets) {

@@ -3,12 +3,14 @@ package io.shoaldb.storage;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.scan.ColumnBounds;
 import io.shoaldb.storage.segment.ScanCounters;
 import io.shoaldb.storage.segment.SegmentCache;
 import io.shoaldb.storage.tablet.TabletPlacement;
 import io.shoaldb.storage.tablet.TabletSchema;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,6 +37,17 @@ public final class TableSnapshot implements AutoCloseable {
 
     public long version() {
         return state.version;
+    }
+
+    /** The column's bounds in this version ({@link ColumnBounds#of}), computed once per version. */
+    public Optional<ColumnBounds.Bounds> columnBounds(int uniqueId) {
+        Optional<ColumnBounds.Bounds> known = state.columnBounds.get(uniqueId);
+        if (known != null) {
+            return known;
+        }
+        Optional<ColumnBounds.Bounds> bounds = ColumnBounds.of(this, uniqueId);
+        Optional<ColumnBounds.Bounds> raced = state.columnBounds.putIfAbsent(uniqueId, bounds);
+        return raced == null ? bounds : raced;
     }
 
     public TabletSchema schema() {

@@ -4,7 +4,6 @@ import io.shoaldb.sql.planner.TableStatistics;
 import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.rowset.RowsetMeta;
-import io.shoaldb.storage.scan.ColumnBounds;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -35,7 +34,7 @@ record StorageStatistics(StorageEngine storage) implements TableStatistics {
             return Optional.empty();
         }
         try (TableSnapshot snapshot = storage.snapshot(tableId)) {
-            return ColumnBounds.of(snapshot, columnUniqueId).map(b -> new ValueRange(b.min(), b.max()));
+            return snapshot.columnBounds(columnUniqueId).map(b -> new ValueRange(b.min(), b.max()));
         }
     }
 }

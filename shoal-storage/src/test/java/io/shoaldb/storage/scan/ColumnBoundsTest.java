@@ -37,6 +37,22 @@ class ColumnBoundsTest {
         }
     }
 
+    @Test
+    void aVersionKeepsItsBoundsAndTheNextVersionHasItsOwn() {
+        DataPartitions partitions = TestTables.partitions(new LocalFiles(), dir);
+        StorageEngine engine = new StorageEngine(new LocalFiles(), partitions, StorageOptions.DEFAULT);
+        engine.registerTable(TABLE, TestTables.schema(KeysModel.DUPLICATE), TestTables.tablets(3, partitions.count()));
+        load(engine, 100, 2, List.<Object[]>of(TestTables.row(1L, 17L, "b")), false);
+        try (TableSnapshot first = engine.snapshot(TABLE); TableSnapshot again = engine.snapshot(TABLE)) {
+            assertThat(first.columnBounds(2)).contains(new ColumnBounds.Bounds(17L, 17L))
+                    .isSameAs(again.columnBounds(2));
+        }
+        load(engine, 101, 3, List.<Object[]>of(TestTables.row(2L, 90L, "c")), false);
+        try (TableSnapshot next = engine.snapshot(TABLE)) {
+            assertThat(next.columnBounds(2)).contains(new ColumnBounds.Bounds(17L, 90L));
+        }
+    }
+
     private static void load(StorageEngine e, long tablet, long version, List<Object[]> rows, boolean inline) {
         RowsetWriter w = e.newRowsetWriter(TABLE, tablet, inline);
         try (TableSnapshot s = e.snapshot(TABLE)) {
