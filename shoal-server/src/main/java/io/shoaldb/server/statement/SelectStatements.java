@@ -214,7 +214,7 @@ final class SelectStatements {
      */
     StatementResult runCached(ShoalSession session, String sql) {
         PlanCache cache = server.planCache();
-        if (!cache.enabled() || !startsWithSelect(sql)) {
+        if (!cache.enabled() || !startsWithQuery(sql)) {
             return null;
         }
         QueryShape shape = QueryShape.of(sql);
@@ -268,13 +268,42 @@ final class SelectStatements {
                 + '\0' + shape.key();
     }
 
-    /** Whether the text starts with SELECT (only such statements are in the plan cache). */
-    private static boolean startsWithSelect(String sql) {
+    /**
+     * Whether the text is a query by its first word, SELECT or WITH, after any whitespace and comments (only queries
+     * are in the plan cache). Tools and benchmarks often tag a query with a leading comment; it is part of the cache
+     * key like the rest of the text, so the same commented text finds its plan.
+     */
+    static boolean startsWithQuery(String sql) {
+        int i = skipSpaceAndComments(sql);
+        return startsWithWord(sql, i, "select") || startsWithWord(sql, i, "with");
+    }
+
+    /** The index of the first character that is neither whitespace nor in a comment (double dash, hash or C style). */
+    private static int skipSpaceAndComments(String sql) {
+        int n = sql.length();
         int i = 0;
-        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
-            i++;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '#' || (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-'
+                    && (i + 2 == n || Character.isWhitespace(sql.charAt(i + 2))))) {
+                int eol = sql.indexOf('\n', i);
+                i = eol < 0 ? n : eol + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int close = sql.indexOf("*/", i + 2);
+                i = close < 0 ? n : close + 2;
+            } else {
+                return i;
+            }
         }
-        return sql.regionMatches(true, i, "select", 0, 6);
+        return n;
+    }
+
+    private static boolean startsWithWord(String sql, int i, String word) {
+        int end = i + word.length();
+        return sql.regionMatches(true, i, word, 0, word.length())
+                && (end == sql.length() || !Character.isLetterOrDigit(sql.charAt(end)) && sql.charAt(end) != '_');
     }
 
     /**

@@ -60,6 +60,23 @@ class PlanCacheTest {
     }
 
     @Test
+    void queriesWithLeadingCommentsAndWithClausesAreCached() throws Exception {
+        try (TestServer server = TestServer.start(dir); Connection c = connect(server, "");
+                Statement s = c.createStatement()) {
+            setUp(s);
+            String commented = "-- report 7: totals\n/* tagged */ # more\nSELECT sum(v) FROM t WHERE k > %d";
+            String with = "-- report 8\nWITH big AS (SELECT k, v FROM t WHERE k > %d) SELECT sum(v) FROM big";
+            assertThat(single(s, commented.formatted(1))).isEqualTo("50");
+            assertThat(single(s, with.formatted(1))).isEqualTo("50");
+            long hits = hits(server);
+            assertThat(single(s, commented.formatted(2))).isEqualTo("30");
+            assertThat(single(s, with.formatted(2))).isEqualTo("30");
+            assertThat(single(s, with.formatted(0))).isEqualTo("60");
+            assertThat(hits(server) - hits).isEqualTo(3);
+        }
+    }
+
+    @Test
     void literalsThatShapeThePlanAreKeptApart() throws Exception {
         try (TestServer server = TestServer.start(dir); Connection c = connect(server, "");
                 Statement s = c.createStatement()) {
