@@ -118,6 +118,25 @@ class QueryProfileTest {
         assertThat(rowsOut(lines, "Sort keys=")).isEqualTo(5);
         assertThat(text).contains("to sink 5 rows").contains("drivers 3").contains("self cpu")
                 .contains("peak memory").contains("sink holds");
+        // The timeline: a probe pipeline starts only once the join build it waits for has finished.
+        for (int i = 0; i < lines.size() - 1; i++) {
+            Matcher waits = Pattern.compile("starts after PIPELINE (\\d+)").matcher(lines.get(i));
+            if (waits.find()) {
+                double[] probe = timeline(lines.get(i + 1));
+                double[] build = timeline(lines.get(lines.indexOf(lines.stream()
+                        .filter(l -> l.startsWith("PIPELINE " + waits.group(1) + ":")).findFirst().orElseThrow()) + 1));
+                assertThat(probe[0]).as("start of\n%s", text).isGreaterThanOrEqualTo(build[2]);
+                assertThat(probe[2]).isGreaterThanOrEqualTo(probe[0]);
+            }
+        }
+    }
+
+    /** A pipeline's started / first batch to its sink / finished, in ms since the query started. */
+    private static double[] timeline(String counters) {
+        Matcher m = Pattern.compile("at \\+([0-9.]+) / \\+([0-9.]+) / \\+([0-9.]+)]").matcher(counters);
+        assertThat(m.find()).as(counters).isTrue();
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
+                Double.parseDouble(m.group(3))};
     }
 
     @Test

@@ -19,13 +19,16 @@ import java.util.stream.Collectors;
 final class PlanText {
     private final List<PipelineEntry> ordered;
     private final boolean measured;
+    /** The clock reading the timelines are relative to. */
+    private final long origin;
     private final Map<PlanStep, Integer> numberOfTop = new IdentityHashMap<>();
     private final Map<Pipeline, Integer> numberOf = new IdentityHashMap<>();
     private final List<String> lines = new ArrayList<>();
 
-    PlanText(List<PipelineEntry> added, boolean measured) {
+    PlanText(List<PipelineEntry> added, boolean measured, long origin) {
         this.ordered = new ArrayList<>(added).reversed();
         this.measured = measured;
+        this.origin = origin;
         for (int i = 0; i < ordered.size(); i++) {
             numberOfTop.put(ordered.get(i).top(), i);
             numberOf.put(ordered.get(i).pipeline(), i);
@@ -109,16 +112,22 @@ final class PlanText {
         return sb.append(", drivers ").append(step.driverCount()).append(']').toString();
     }
 
-    private static String pipelineCounters(PipelineEntry e) {
+    private String pipelineCounters(PipelineEntry e) {
         long wall = 0;
         long cpu = 0;
         long rows = 0;
         long batches = 0;
         long sink = 0;
+        long started = Long.MAX_VALUE;
+        long firstToSink = Long.MAX_VALUE;
+        long finished = Long.MIN_VALUE;
         int drivers;
         synchronized (e.drivers()) {
             drivers = e.drivers().size();
             for (DriverCounters d : e.drivers()) {
+                started = earliest(started, d.firstSliceAt);
+                firstToSink = earliest(firstToSink, d.firstSinkAt);
+                finished = d.finishedAt == 0 ? finished : Math.max(finished, d.finishedAt);
                 wall += d.sliceWallNanos;
                 cpu += d.sliceCpuNanos;
                 rows += d.sinkRows;
@@ -133,7 +142,18 @@ final class PlanText {
         if (held > 0) {
             sb.append(", sink holds ").append(bytes(held));
         }
-        return sb.append(']').toString();
+        return sb.append(", at ").append(since(started)).append(" / ").append(since(firstToSink)).append(" / ")
+                .append(since(finished)).append(']').toString();
+    }
+
+    private static long earliest(long sofar, long at) {
+        return at == 0 ? sofar : Math.min(sofar, at);
+    }
+
+    /** A clock reading as ms since the query started ({@code -} for an event that did not happen). */
+    private String since(long at) {
+        return at == Long.MAX_VALUE || at == Long.MIN_VALUE ? "-"
+                : String.format(Locale.ROOT, "+%.2f", (at - origin) / 1e6);
     }
 
     static String millis(long nanos) {

@@ -20,6 +20,8 @@ import java.util.Map;
  */
 public final class QueryProfile {
     private final boolean measuring;
+    /** When the profile was made, just before the executor cut the plan: the origin of the pipelines' timelines. */
+    private final long createdAt = System.nanoTime();
     private final Deque<PlanStep> open = new ArrayDeque<>();
     private final List<PipelineEntry> pipelines = new ArrayList<>();
     private final Map<Pipeline, PipelineEntry> byPipeline = new IdentityHashMap<>();
@@ -89,6 +91,6 @@ public final class QueryProfile {
 
     /** The pipelines as text, one line per list entry; with the counters when measuring. */
     public List<String> render() {
-        return new PlanText(pipelines, measuring).lines();
+        return new PlanText(pipelines, measuring, createdAt).lines();
     }
 }

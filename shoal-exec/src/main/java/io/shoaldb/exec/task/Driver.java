@@ -98,7 +98,7 @@ public final class Driver implements Runnable {
         try {
             return slice();
         } finally {
-            counters.slice(System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpu);
+            counters.slice(start, System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpu);
         }
     }
 
@@ -141,7 +141,7 @@ public final class Driver implements Runnable {
         }
         long start = System.nanoTime();
         boolean accepted = pipeline.sink().add(index, b, this);
-        counters.sinkAdd(b.positionCount(), System.nanoTime() - start);
+        counters.sinkAdd(b.positionCount(), start, System.nanoTime() - start);
         return accepted;
     }
 
@@ -183,6 +183,9 @@ public final class Driver implements Runnable {
         } catch (RuntimeException e) {
             query.fail(e);
         } finally {
+            if (counters != null) {
+                counters.finished(System.nanoTime());
+            }
             query.driverFinished(pipeline, completed);
         }
     }
