@@ -79,6 +79,23 @@ class JoinRuntimeFilterTest {
         assertThat(longs(query)).containsExactly(30_000, 60_000);
     }
 
+    /**
+     * TPC-H Q18's shape: the IN subquery's keys are compared with the orders side of a join of lines and orders; the
+     * join makes that column equal to the line's key, so the line scan is filtered by the subquery's 33 keys.
+     */
+    @Test
+    void aSemiJoinOnAnInnerJoinsBuildKeyFiltersTheScanOfItsProbeKey() throws Exception {
+        String query = "SELECT count(*), sum(qty) FROM l JOIN o ON lk = ok"
+                + " WHERE ok IN (SELECT lk FROM l GROUP BY lk HAVING max(qty) + lk < 103)";
+        List<String> plan = explainAnalyze(query);
+        String text = String.join("\n", plan);
+        assertThat(text).contains("HashJoin(SEMI").contains("HashJoin(INNER");
+        long[] rows = scanRows(plan, "Scan r.l");
+        assertThat(rows[0]).as(text).isLessThanOrEqualTo(60_000L); // the keys' range also prunes pages
+        assertThat(rows[1]).as(text).isEqualTo(99L);
+        assertThat(longs(query)).containsExactly(99, 198);
+    }
+
     @Test
     void aPartitionedJoinAnswersTheSameWithItsFilterOnTheScanBeforeTheExchange() throws Exception {
         s.execute("SET broadcast_row_count_limit = 0");

@@ -121,7 +121,7 @@ final class LikeExpression implements VectorExpression, ValueTest {
                     && Arrays.equals(data, from, from + literal.length, literal, 0, literal.length);
             case SUFFIX -> len >= literal.length
                     && Arrays.equals(data, from + len - literal.length, from + len, literal, 0, literal.length);
-            case CONTAINS -> indexOf(literal, data, from, from + len) >= 0;
+            case CONTAINS -> ByteSearch.indexOf(literal, data, from, from + len) >= 0;
             case SEGMENTS -> segmentsMatch(data, from, from + len);
             case REGEX -> regex.matcher(new String(data, from, len, StandardCharsets.UTF_8)).matches();
         };
@@ -141,43 +141,11 @@ final class LikeExpression implements VectorExpression, ValueTest {
             } else if (k == last && anchoredEnd) {
                 return to - pos >= seg.length && Arrays.equals(data, to - seg.length, to, seg, 0, seg.length);
             } else {
-                int hit = indexOf(seg, data, pos, to);
+                int hit = ByteSearch.indexOf(seg, data, pos, to);
                 if (hit < 0) {
                     return false;
                 }
                 pos = hit + seg.length;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Where {@code literal} first occurs in {@code data[from, to)}: a scan for positions with its first and last byte,
-     * then a compare of the bytes between (in text most positions that start with the first byte do not end with the
-     * last, so the compare rarely runs in vain).
-     */
-    private static int indexOf(byte[] literal, byte[] data, int from, int to) {
-        int length = literal.length;
-        if (length == 0) {
-            return from;
-        }
-        byte first = literal[0];
-        byte lastByte = literal[length - 1];
-        int end = length - 1;
-        int last = to - length;
-        for (int i = from; i <= last; i++) {
-            if (data[i] == first && data[i + end] == lastByte && middleEquals(literal, data, i, end)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Bytes 1 .. end-1 of {@code literal} at {@code data[at ..]}: a plain loop, as short as LIKE's words are. */
-    private static boolean middleEquals(byte[] literal, byte[] data, int at, int end) {
-        for (int j = 1; j < end; j++) {
-            if (data[at + j] != literal[j]) {
-                return false;
             }
         }
         return true;
