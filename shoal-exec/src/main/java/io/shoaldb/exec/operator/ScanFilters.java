@@ -2,6 +2,7 @@ package io.shoaldb.exec.operator;
 
 import io.shoaldb.exec.expr.ExpressionCompiler;
 import io.shoaldb.exec.expr.FilterExpression;
+import io.shoaldb.exec.operator.join.MostSelectiveFirst;
 import io.shoaldb.exec.operator.join.RuntimeFilter;
 import io.shoaldb.exec.operator.join.RuntimeFilterSlot;
 import io.shoaldb.sql.planner.physical.PhysicalScan;
@@ -11,7 +12,8 @@ import java.util.List;
 
 /**
  * What a scan driver prunes and filters with: the zone-map hint and the row filter of the scan's pushed predicates,
- * plus the runtime filters joins have published for it. Compiled once and reused for each work unit the driver
+ * plus the runtime filters joins have published for it (after the scan's own filter, most selective first: {@link
+ * MostSelectiveFirst}). Compiled once and reused for each work unit the driver
  * takes, and compiled again only when another runtime filter has been published since.
  */
 final class ScanFilters {
@@ -33,14 +35,19 @@ final class ScanFilters {
         if (node.filter() != null) {
             rows.add(ExpressionCompiler.compileFilter(node.filter()));
         }
-        int published = 0;
+        List<FilterExpression> joins = new ArrayList<>();
         for (RuntimeFilterSlot slot : runtime) {
             RuntimeFilter f = slot.filter();
             if (f != null) {
                 zones.add(f.zoneMap());
-                rows.add(f.compile());
-                published++;
+                joins.add(f.compile());
             }
+        }
+        int published = joins.size();
+        if (published > 1) {
+            rows.add(new MostSelectiveFirst(joins)); // after the scan's own filter, which may raise errors
+        } else {
+            rows.addAll(joins);
         }
         ZoneMapPredicate predicate = zones.size() == 1 ? zones.get(0) : new ZoneMapPredicate.And(zones);
         FilterExpression filter = rows.isEmpty() ? null : rows.size() == 1 ? rows.get(0) : conjunction(rows);

@@ -10,6 +10,7 @@ import io.shoaldb.storage.scan.TabletScan;
 import io.shoaldb.storage.segment.ZoneMapPredicate;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
+import java.util.Arrays;
 
 /**
  * Reads one work unit of a table at the query's snapshot (a whole tablet, or a page range of one segment): storage
@@ -27,6 +28,8 @@ public final class ScanOperator implements Operator {
     private final ScanCounters counters;
     private TabletScan scan;
     private boolean finished;
+    /** The rows the filter kept of the current batch (scratch, reused across batches). */
+    private int[] passed = new int[0];
 
     /** A scan of {@code range} that adds the rows and bytes it reads to {@code counters}, filtered by {@code filters}. */
     ScanOperator(TableSnapshot snapshot, ScanRange range, PhysicalScan node, ScanCounters counters,
@@ -63,21 +66,27 @@ public final class ScanOperator implements Operator {
             if (n == 0) {
                 continue;
             }
-            int[] rows = b.selection() != null ? b.selection().clone() : null;
+            int[] rows = b.selection();
             if (filter != null) {
-                int[] in = rows != null ? rows : Flat.identity(b.rowCount());
-                n = filter.filter(b, in, n, in);
+                // read the rows in place (a shared 0..n-1 when there is no selection) into a scratch array, and copy
+                // only what passed: most batches of a selective scan keep a few rows or none
+                if (passed.length < b.rowCount()) {
+                    passed = new int[b.rowCount()];
+                }
+                n = filter.filter(b, rows != null ? rows : Flat.positions(b.rowCount()), n, passed);
                 if (n == 0) {
                     continue;
                 }
-                rows = in;
+                rows = n == b.rowCount() ? null : Arrays.copyOf(passed, n);
+            } else if (rows != null) {
+                rows = rows.clone();
             }
             ColumnVector[] out = new ColumnVector[outputs.length];
             for (int i = 0; i < out.length; i++) {
                 out[i] = b.column(outputs[i]);
             }
             Batch result = new Batch(b.rowCount(), out);
-            return rows == null || n == b.rowCount() && b.selection() == null ? result : result.withSelection(rows, n);
+            return rows == null ? result : result.withSelection(rows, n);
         }
     }
 

@@ -36,6 +36,20 @@ final class IntegerKeyFilter implements FilterExpression {
     public int filter(Batch batch, int[] rows, int count, int[] out) {
         FlatVector v = Flat.of(batch.column(column));
         boolean nulls = v.mayHaveNulls();
+        if (!nulls && keys instanceof KeyMembership.Bitmap bitmap) {
+            // the bitmap covers exactly the build's [min, max]: its test is the whole filter
+            switch (v) {
+                case LongVector lv -> {
+                    return bitmap.filter(lv.values(), rows, count, out);
+                }
+                case IntVector iv -> {
+                    return bitmap.filter(iv.values(), rows, count, out);
+                }
+                default -> {
+                    return fallback.filter(batch, rows, count, out);
+                }
+            }
+        }
         int n = 0;
         switch (v) {
             case LongVector lv -> {

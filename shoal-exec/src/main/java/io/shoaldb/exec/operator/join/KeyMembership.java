@@ -67,6 +67,34 @@ abstract sealed class KeyMembership {
             long o = key - min;
             return o >= 0 && o <= range && (bits[(int) (o >>> 6)] & 1L << o) != 0;
         }
+
+        /**
+         * Of {@code rows} (positions into {@code values}, none NULL), writes those whose key is set to {@code out}
+         * and returns how many: a loop of its own, so the test is not a call per row through the three forms, and
+         * the bit is added to the count rather than branched on (a probe keeps an unpredictable share of rows).
+         */
+        int filter(long[] values, int[] rows, int count, int[] out) {
+            int n = 0;
+            for (int k = 0; k < count; k++) {
+                int r = rows[k];
+                long o = values[r] - min;
+                out[n] = r;
+                n += Long.compareUnsigned(o, range) <= 0 ? (int) (bits[(int) (o >>> 6)] >>> o) & 1 : 0;
+            }
+            return n;
+        }
+
+        /** {@link #filter(long[], int[], int, int[])} over 32-bit keys. */
+        int filter(int[] values, int[] rows, int count, int[] out) {
+            int n = 0;
+            for (int k = 0; k < count; k++) {
+                int r = rows[k];
+                long o = values[r] - min;
+                out[n] = r;
+                n += Long.compareUnsigned(o, range) <= 0 ? (int) (bits[(int) (o >>> 6)] >>> o) & 1 : 0;
+            }
+            return n;
+        }
     }
 
     static final class HashSet extends KeyMembership {

@@ -96,6 +96,12 @@ class RuntimeFilterSlotTest {
         RuntimeFilter range = publish(new LongVector(DataType.BIGINT, many.length, many, null), DataType.BIGINT);
         assertThat(range.values()).isNull();
         assertThat(kept(range, vector(DataType.BIGINT, -1L, 0L, 3L, 5998L, 5999L))).containsExactly(1, 3);
+        // 32-bit keys without NULLs through the bitmap's own loop (dates are days)
+        RuntimeFilter days = publish(new IntVector(DataType.DATE, 3, new int[] {10, 12, 40}, null), DataType.DATE);
+        assertThat(kept(days, new IntVector(DataType.DATE, 6, new int[] {9, 10, 11, 12, 40, 41}, null)))
+                .containsExactly(1, 3, 4);
+        assertThat(kept(days, new IntVector(DataType.DATE, 2, new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE}, null)))
+                .isEmpty();
         // Keys spread too wide for a bitmap are looked up in a hash set; the extremes of 64 bits included.
         RuntimeFilter wide = publish(vector(DataType.BIGINT, Long.MIN_VALUE, 1L << 40, Long.MAX_VALUE), DataType.BIGINT);
         assertThat(kept(wide, vector(DataType.BIGINT, Long.MAX_VALUE, 0L, 1L << 40, (1L << 40) + 1, Long.MIN_VALUE)))
