@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Numbers, frames and writes one command's reply packets from the command's (virtual) thread. Framed packets
+ * Numbers, frames and writes one command's reply packets from the command's (virtual) thread, or from the event
+ * loop for a statement answered there (then they are written at once). Framed packets
  * are held here and handed to the event loop in one task per flush: a write or flush called from outside the
  * loop is a task of its own (and often a wake-up of the loop), which for a one-packet OK reply doubled the
  * hand-offs. Past {@link #FLUSH_BYTES} the held packets go out early; when the channel's outbound buffer is
@@ -50,7 +51,8 @@ final class ChannelPacketSink implements PacketSink {
         });
         if (heldBytes >= FLUSH_BYTES || !channel.isWritable()) {
             ChannelPromise written = writeHeld(false, null);
-            if (!channel.isWritable()) {
+            // The event loop never waits (it is what drains the socket); what it answers there is small.
+            if (!channel.isWritable() && !channel.eventLoop().inEventLoop()) {
                 written.awaitUninterruptibly();
                 if (!written.isSuccess()) {
                     throw new ConnectionClosedException();
@@ -65,6 +67,11 @@ final class ChannelPacketSink implements PacketSink {
      */
     void flushThen(Runnable onLoop) {
         writeHeld(false, onLoop);
+    }
+
+    /** Sends what is held. */
+    void flush() {
+        writeHeld(false, null);
     }
 
     /** Sends what is written, then closes: for replies after which the protocol state cannot be trusted. */
@@ -99,6 +106,10 @@ final class ChannelPacketSink implements PacketSink {
                 then.run();
             }
         };
+        if (channel.eventLoop().inEventLoop()) {
+            task.run();
+            return promise;
+        }
         try {
             channel.eventLoop().execute(task);
         } catch (RejectedExecutionException shutDown) {
