@@ -20,14 +20,23 @@ import java.util.concurrent.RejectedExecutionException;
  * hand-offs. Past {@link #FLUSH_BYTES} the held packets go out early; when the channel's outbound buffer is
  * full the thread waits for the socket to drain, so a slow reader throttles a large result instead of it
  * piling up in memory.
+ * Small packets are copied into one direct buffer per reply as they are framed: the socket write takes direct
+ * memory, so each heap packet would otherwise be copied into a direct buffer of its own at write time, and a
+ * result set's five packets (count, definition, end of definitions, row, end) became five buffers, five entries
+ * of the outbound queue and five pieces of one writev.
  */
 final class ChannelPacketSink implements PacketSink {
     private static final int FLUSH_BYTES = 64 * 1024;
+    /** Larger packets (big rows, fragments of huge ones) go out as they are, without a copy. */
+    private static final int COALESCE_MAX_PACKET = 8 * 1024;
+    private static final int COALESCE_INITIAL_CAPACITY = 512;
 
     private final Channel channel;
     private final List<ByteBuf> held = new ArrayList<>();
     private int sequenceId;
     private long heldBytes;
+    /** The direct buffer small packets are being copied into, the last of {@link #held}; null when none. */
+    private ByteBuf coalesced;
 
     ChannelPacketSink(Channel channel) {
         this.channel = channel;
@@ -45,10 +54,7 @@ final class ChannelPacketSink implements PacketSink {
             releaseHeld();
             throw new ConnectionClosedException();
         }
-        sequenceId = PacketFramer.frame(payload, sequenceId, buffer -> {
-            heldBytes += buffer.readableBytes();
-            held.add(buffer);
-        });
+        sequenceId = PacketFramer.frame(payload, sequenceId, this::hold);
         if (heldBytes >= FLUSH_BYTES || !channel.isWritable()) {
             ChannelPromise written = writeHeld(false, null);
             // The event loop never waits (it is what drains the socket); what it answers there is small.
@@ -58,6 +64,25 @@ final class ChannelPacketSink implements PacketSink {
                     throw new ConnectionClosedException();
                 }
             }
+        }
+    }
+
+    private void hold(ByteBuf framed) {
+        int size = framed.readableBytes();
+        heldBytes += size;
+        if (size > COALESCE_MAX_PACKET) {
+            held.add(framed);
+            coalesced = null; // packets after it must not go out before it
+            return;
+        }
+        if (coalesced == null) {
+            coalesced = channel.alloc().directBuffer(Math.max(COALESCE_INITIAL_CAPACITY, size));
+            held.add(coalesced);
+        }
+        try {
+            coalesced.writeBytes(framed);
+        } finally {
+            framed.release();
         }
     }
 
@@ -89,6 +114,7 @@ final class ChannelPacketSink implements PacketSink {
         List<ByteBuf> out = List.copyOf(held);
         held.clear();
         heldBytes = 0;
+        coalesced = null;
         ChannelPromise promise = channel.newPromise();
         if (close) {
             promise.addListener(ChannelFutureListener.CLOSE);
@@ -123,5 +149,6 @@ final class ChannelPacketSink implements PacketSink {
         held.forEach(ByteBuf::release);
         held.clear();
         heldBytes = 0;
+        coalesced = null;
     }
 }
