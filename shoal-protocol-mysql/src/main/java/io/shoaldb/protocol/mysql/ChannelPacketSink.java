@@ -20,22 +20,21 @@ import java.util.concurrent.RejectedExecutionException;
  * hand-offs. Past {@link #FLUSH_BYTES} the held packets go out early; when the channel's outbound buffer is
  * full the thread waits for the socket to drain, so a slow reader throttles a large result instead of it
  * piling up in memory.
- * Small packets are copied into one direct buffer per reply as they are framed: the socket write takes direct
- * memory, so each heap packet would otherwise be copied into a direct buffer of its own at write time, and a
- * result set's five packets (count, definition, end of definitions, row, end) became five buffers, five entries
- * of the outbound queue and five pieces of one writev.
+ * Small packets are appended to the reply's first packet as they are framed: the socket write takes direct
+ * memory, so the event loop copies each heap buffer into a direct one at write time, and a result set's five
+ * packets (count, definition, end of definitions, row, end) were five buffers, five such copies, five entries of
+ * the outbound queue and five pieces of a writev. A one-packet reply (an OK) goes out as it was framed.
  */
 final class ChannelPacketSink implements PacketSink {
     private static final int FLUSH_BYTES = 64 * 1024;
     /** Larger packets (big rows, fragments of huge ones) go out as they are, without a copy. */
     private static final int COALESCE_MAX_PACKET = 8 * 1024;
-    private static final int COALESCE_INITIAL_CAPACITY = 512;
 
     private final Channel channel;
     private final List<ByteBuf> held = new ArrayList<>();
     private int sequenceId;
     private long heldBytes;
-    /** The direct buffer small packets are being copied into, the last of {@link #held}; null when none. */
+    /** The buffer small packets are appended to, the last of {@link #held}; null when none. */
     private ByteBuf coalesced;
 
     ChannelPacketSink(Channel channel) {
@@ -70,14 +69,16 @@ final class ChannelPacketSink implements PacketSink {
     private void hold(ByteBuf framed) {
         int size = framed.readableBytes();
         heldBytes += size;
-        if (size > COALESCE_MAX_PACKET) {
+        // A slice (the tail of a fragmented packet) cannot grow: it goes as it is, like a large packet.
+        if (size > COALESCE_MAX_PACKET || (coalesced == null && framed.maxWritableBytes() < COALESCE_MAX_PACKET)) {
             held.add(framed);
             coalesced = null; // packets after it must not go out before it
             return;
         }
         if (coalesced == null) {
-            coalesced = channel.alloc().directBuffer(Math.max(COALESCE_INITIAL_CAPACITY, size));
-            held.add(coalesced);
+            coalesced = framed; // a framed small payload is a growable heap buffer of its own
+            held.add(framed);
+            return;
         }
         try {
             coalesced.writeBytes(framed);
