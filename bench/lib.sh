@@ -18,7 +18,8 @@ export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
 # Snapshot the build: other engineers may rebuild target/ while a benchmark runs.
 mkdir -p "$work/snap/server" "$work/snap/tools"
 cp -r "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$build/shoal-server/target/lib" "$work/snap/server/"
-cp -r "$build"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$build/shoal-tools/target/lib" "$work/snap/tools/"
+# The load driver comes from this checkout whatever BUILD is, so both sides of an A/B run the same client program.
+cp -r "$home"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$home/shoal-tools/target/lib" "$work/snap/tools/"
 if [ -n "${WITH_QUESTDB:-}" ]; then # QuestDbLauncher and QuestDB itself are in shoal-bench's shaded jar
   mkdir -p "$work/snap/bench"; cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 fi

@@ -18,6 +18,17 @@ public interface Session extends AutoCloseable {
     /** Runs one SQL statement. */
     StatementResult execute(String sql);
 
+    /**
+     * Runs the statement now if the session answers it from its own state with work bounded by its text - no
+     * I/O, no lock another statement may hold, no other thread to wait for (what drivers send before each
+     * statement, such as {@code SELECT @@session.transaction_read_only}) - so that a protocol may run it on the
+     * thread that read it instead of handing it to a thread of its own and back. Returns null, having done
+     * nothing, for any other statement: then {@link #execute} runs it.
+     */
+    default StatementResult executeIfImmediate(String sql) {
+        return null;
+    }
+
     /** Parses and plans a statement once, for many executions. */
     PreparedStatementInfo prepare(String sql);
 

@@ -9,7 +9,10 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.ResultSetMetaData;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +50,50 @@ class ConnectorJTest {
             assertThat(rs.getString(1)).isEqualTo("async_mode");
             assertThat(rs.getString(2)).isEqualTo("db");
         }
+    }
+
+    /**
+     * A SELECT of session variables is parsed on its first run; once its tree is shared, the event loop that reads
+     * it answers it at once. The client cannot tell the two apart: same values, labels, types and errors, and
+     * what a statement on the session's own thread changed is what the next one on the loop reads.
+     */
+    @Test
+    void sessionSelectsAnswerAlikeParsedAndAnsweredAtOnce() throws SQLException {
+        String sql = "SELECT @@session.transaction_read_only, @@autocommit AS ac, DATABASE(), CONNECTION_ID(),"
+                + " CONCAT(USER(), '!')";
+        try (Connection c = seedConnection(); Statement s = c.createStatement()) {
+            List<String> first = describe(s, sql);
+            assertThat(first.getFirst()).isEqualTo("@@session.transaction_read_only BIGINT -5 java.lang.Long 0");
+            for (int i = 0; i < 3; i++) {
+                assertThat(describe(s, sql)).isEqualTo(first);
+            }
+            for (int i = 0; i < 2; i++) {
+                assertThatThrownBy(() -> s.executeQuery("SELECT @@no_such_variable"))
+                        .isInstanceOfSatisfying(SQLException.class, e -> {
+                            assertThat(e.getErrorCode()).isEqualTo(1193);
+                            assertThat(e.getMessage()).isEqualTo("Unknown system variable 'no_such_variable'");
+                        });
+            }
+            s.execute("SET autocommit = 0");
+            assertThat(describe(s, sql).get(1)).isEqualTo("ac BIGINT -5 java.lang.Long 0");
+            s.execute("SET autocommit = 1");
+            assertThat(describe(s, sql)).isEqualTo(first);
+        }
+    }
+
+    /** Each column of the statement's one row: label, type name, JDBC type, Java class and value. */
+    private static List<String> describe(Statement s, String sql) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery(sql)) {
+            assertThat(rs.next()).isTrue();
+            ResultSetMetaData meta = rs.getMetaData();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                columns.add(meta.getColumnLabel(i) + " " + meta.getColumnTypeName(i) + " " + meta.getColumnType(i)
+                        + " " + meta.getColumnClassName(i) + " " + rs.getObject(i));
+            }
+            assertThat(rs.next()).isFalse();
+        }
+        return columns;
     }
 
     @Test

@@ -24,14 +24,16 @@ import picocli.CommandLine.Option;
  *
  * <p>Workloads: {@code connect} (open and close a connection), {@code ddl} (CREATE then DROP a table),
  * {@code insert} (INSERT of {@code --rows} rows into a table shaped like the seed's {@code dt}),
- * {@code lineitem} (prepared batches of {@code --rows} 16-column TPC-H-lineitem-like rows, executeBatch).
+ * {@code lineitem} (prepared batches of {@code --rows} 16-column TPC-H-lineitem-like rows, executeBatch),
+ * {@code statement} ({@code --statement}, by default the {@code SELECT @@session.transaction_read_only} Connector/J
+ * sends before each INSERT, run in a loop: what every statement costs the server whatever its text).
  * The JDBC URL chooses the server: {@code jdbc:mysql:} for ShoalDB and MariaDB, {@code jdbc:postgresql:}
  * for PostgreSQL. {@code --visibility-probe-ms} adds a probe that measures how long rows acknowledged by a
  * given instant take to become visible to {@code SELECT count(*)} (async group commit).
  */
 @Command(name = "load-driver", mixinStandardHelpOptions = true, description = "End-to-end load driver")
 public final class LoadDriver implements Callable<Integer> {
-    enum Workload { connect, ddl, insert, lineitem }
+    enum Workload { connect, ddl, insert, lineitem, statement }
 
     @Option(names = "--url", required = true, description = "JDBC URL, database included for insert")
     String url;
@@ -55,6 +57,9 @@ public final class LoadDriver implements Callable<Integer> {
     String table;
     @Option(names = "--dialect", defaultValue = "doris", description = "doris or mysql: the CREATE TABLE form of the ddl workload")
     String dialect;
+    @Option(names = "--statement", defaultValue = "SELECT @@session.transaction_read_only",
+            description = "the statement of the statement workload")
+    String statement;
     @Option(names = "--session-sql", description = "statement each client runs after connecting (repeatable)")
     List<String> sessionSql = new ArrayList<>();
 
@@ -163,6 +168,7 @@ public final class LoadDriver implements Callable<Integer> {
                 }
                 case insert -> insertLoop(client, ready);
                 case lineitem -> lineitemLoop(client, ready);
+                case statement -> statementLoop(ready);
             }
         } catch (SQLException e) {
             failures.incrementAndGet();
@@ -215,6 +221,23 @@ public final class LoadDriver implements Callable<Integer> {
                         record(t0);
                     }
                 }
+            }
+        }
+    }
+
+    private void statementLoop(CountDownLatch ready) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            ready.countDown();
+            while (!stop) {
+                long t0 = System.nanoTime();
+                if (s.execute(statement)) {
+                    try (var rs = s.getResultSet()) {
+                        while (rs.next()) {
+                            // read the whole reply, as a client does
+                        }
+                    }
+                }
+                record(t0);
             }
         }
     }

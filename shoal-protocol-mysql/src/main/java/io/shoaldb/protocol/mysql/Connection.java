@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The protocol state of one client connection: connection phase (greeting, login), then command phase, where a
  * COM_CHANGE_USER runs another authentication exchange and replaces the session.
- * Its methods run one at a time, off the event loop, in the order the packets arrived (see
- * {@link ConnectionHandler}), so it needs no locking; that order also makes the session's close come after the
- * last command it ran.
+ * Its methods run one at a time, in the order the packets arrived (see {@link ConnectionHandler}): off the event
+ * loop, except {@link #answerImmediately} while nothing else of the connection runs; so it needs no locking, and
+ * that order also makes the session's close come after the last command it ran.
  */
 final class Connection {
     private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
@@ -88,6 +88,30 @@ final class Connection {
         } catch (ConnectionClosedException e) {
             LOG.debug("Connection {} closed while replying", connectionId);
         }
+    }
+
+    /**
+     * Answers the packet here, on the event loop that read it, when it is a statement the session answers
+     * without waiting (see {@link CommandDispatcher#dispatchImmediate}); the reply is written and flushed at
+     * once. The caller makes sure no command of the connection is running or queued, so the connection's
+     * methods still run one at a time and in order.
+     *
+     * @return false, having done nothing, when the packet must go the usual way ({@link #onPacket})
+     */
+    boolean answerImmediately(Packet packet) {
+        if (closed || dispatcher == null || changingUser || packet.firstSequenceId() != 0) {
+            return false;
+        }
+        sink.startReply(packet.replySequenceId());
+        try {
+            if (!dispatcher.dispatchImmediate(packet)) {
+                return false;
+            }
+            sink.flush();
+        } catch (ConnectionClosedException e) {
+            LOG.debug("Connection {} closed while replying", connectionId);
+        }
+        return true;
     }
 
     private static boolean isChangeUser(Packet packet) {

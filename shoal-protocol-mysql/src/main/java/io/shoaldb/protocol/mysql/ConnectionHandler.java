@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * and at most one command is left. A client that waits for each reply (nearly all) is therefore never paused:
  * switching reads off and on for every command cost two changes of the socket's interest set (system calls on
  * the event loop) per statement. An idle connection holds no thread.
+ * A statement the session answers from its own state without waiting (what drivers send before each statement,
+ * such as {@code SELECT @@session.transaction_read_only}) is answered right here on the event loop when nothing
+ * else of the connection is running or queued: no hand-off to a thread and back, no wake-up of either.
  * Since a socket that is not read does not report its peer's hang-up, a connection whose reads are off reads
  * once per {@link #HANGUP_PROBE_MILLIS}: a hang-up then aborts the command (a query stops instead of working on
  * for nobody); a pipelined command read that way just waits its turn. While reads are on, a hang-up is seen at
@@ -84,7 +87,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         switch (message) {
-            case Packet packet -> enqueue(ctx, () -> target.onPacket(packet));
+            case Packet packet -> {
+                if (pending > 0 || !target.answerImmediately(packet)) {
+                    enqueue(ctx, () -> target.onPacket(packet));
+                }
+            }
             case FramingError error -> enqueue(ctx, () -> target.onFramingError(error));
             default -> ReferenceCountUtil.release(message);
         }

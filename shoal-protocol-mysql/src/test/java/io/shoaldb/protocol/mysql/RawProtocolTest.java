@@ -198,6 +198,47 @@ class RawProtocolTest {
     }
 
     @Test
+    void statementsAnsweredImmediatelyRunOnTheEventLoop() throws IOException {
+        try (RawClient client = RawClient.login(port())) {
+            TestSessions.TestSession session = fixture.sessions.lastSession();
+            Packet first = client.query("IMMEDIATE one");
+            assertThat(first.sequenceId()).isEqualTo(1);
+            List<Packet> rest = readUntilEnd(client, 1);
+            assertThat(rest).hasSize(3); // definition, row, end
+            assertThat(rest.get(1).text()).contains("IMMEDIATE one");
+            assertThat(rest.getLast().sequenceId()).isEqualTo(4);
+            Packet err = client.query("IMMEDIATE FAIL");
+            assertThat(err.errorNumber()).isEqualTo(1146);
+            assertThat(err.sequenceId()).isEqualTo(1);
+            client.assertAlive();
+            assertThat(session.immediate).containsExactly("IMMEDIATE one on a platform thread",
+                    "IMMEDIATE FAIL on a platform thread");
+        }
+    }
+
+    @Test
+    void immediateStatementsBehindARunningCommandWaitTheirTurn() throws IOException {
+        try (RawClient client = RawClient.login(port())) {
+            TestSessions.TestSession session = fixture.sessions.lastSession();
+            ByteArrayOutputStream burst = new ByteArrayOutputStream();
+            for (String sql : List.of("INSERT x", "IMMEDIATE a", "SELECT ROWS 2", "IMMEDIATE FAIL", "IMMEDIATE b")) {
+                byte[] payload = ("\u0003" + sql).getBytes(StandardCharsets.UTF_8);
+                burst.writeBytes(new byte[] {(byte) payload.length, 0, 0, 0});
+                burst.writeBytes(payload);
+            }
+            client.sendRaw(burst.toByteArray());
+            assertThat(client.read().isOk()).isTrue();
+            assertThat(readUntilEnd(client, 1).get(2).text()).contains("IMMEDIATE a");
+            assertThat(readUntilEnd(client, 2)).hasSize(6);
+            assertThat(client.read().errorNumber()).isEqualTo(1146);
+            assertThat(readUntilEnd(client, 1).get(2).text()).contains("IMMEDIATE b");
+            client.assertAlive();
+            assertThat(session.statements).containsSubsequence("INSERT x", "IMMEDIATE a", "SELECT ROWS 2",
+                    "IMMEDIATE FAIL", "IMMEDIATE b");
+        }
+    }
+
+    @Test
     void multiStatementsAnswerEachWithMoreResultsFlags() throws IOException {
         try (RawClient client = RawClient.login(port())) {
             assertThat(client.command(0x1B, new byte[] {0, 0}).header()).isEqualTo(0xFE);

@@ -214,6 +214,8 @@ final class TestSessions implements SessionFactory {
 
         /** Set by the network thread when the client hangs up. */
         volatile boolean aborted;
+        /** The statements answered through {@link #executeIfImmediate}, each with the kind of thread it ran on. */
+        final List<String> immediate = new CopyOnWriteArrayList<>();
 
         TestSession(ClientInfo client) {
             this.client = client;
@@ -241,6 +243,17 @@ final class TestSessions implements SessionFactory {
         @Override
         public StatementResult execute(String sql) {
             checkThread("execute");
+            statements.add(sql);
+            return run(sql, List.of());
+        }
+
+        /** Statements starting with IMMEDIATE are answered at once (IMMEDIATE FAIL with an error). */
+        @Override
+        public StatementResult executeIfImmediate(String sql) {
+            if (!sql.toUpperCase(Locale.ROOT).startsWith("IMMEDIATE")) {
+                return null;
+            }
+            immediate.add(sql + (Thread.currentThread().isVirtual() ? " on a virtual thread" : " on a platform thread"));
             statements.add(sql);
             return run(sql, List.of());
         }
@@ -371,6 +384,12 @@ final class TestSessions implements SessionFactory {
             if (upper.startsWith("SHOW WARNINGS")) {
                 return new RowListResult(List.of(ResultColumn.of("Level", DataType.varchar(10)),
                         ResultColumn.of("Code", DataType.INT), ResultColumn.of("Message", DataType.STRING)), List.of());
+            }
+            if (upper.startsWith("IMMEDIATE FAIL")) {
+                throw ErrorCode.NO_SUCH_TABLE.exception("db", "missing");
+            }
+            if (upper.startsWith("IMMEDIATE")) {
+                return new RowListResult(List.of(ResultColumn.of("immediate", DataType.STRING)), List.of(List.of(sql)));
             }
             if (upper.startsWith("SELECT 1")) {
                 return new RowListResult(List.of(ResultColumn.of("1", DataType.INT)), List.of(List.of(1L)));

@@ -69,6 +69,11 @@ public final class AuditLog implements AutoCloseable {
         writer.start();
     }
 
+    /** Whether a line can be queued now without waiting for the writer. */
+    boolean hasRoom() {
+        return queued.get() < CAPACITY;
+    }
+
     public void record(long connectionId, String user, String host, String database, String kind,
             String statement, long elapsedMicros, Outcome outcome) {
         if (!AUDIT.isInfoEnabled()) {

@@ -25,6 +25,11 @@ final class ParsedStatementCache {
 
     private final Map<String, SqlNode> parsed = new ConcurrentHashMap<>();
 
+    /** The kept tree of {@code sql}, or null when it is not kept (nothing is parsed). */
+    SqlNode cached(String sql) {
+        return parsed.get(sql);
+    }
+
     /**
      * @param keepInserts whether an INSERT's tree is worth keeping (prepared texts repeat; literal
      *     INSERTs sent as text rarely do, and take the fast path anyway)

@@ -31,6 +31,9 @@ import org.apache.calcite.sql.SqlNode;
  * prepared statements and whether an explicit transaction is open.
  */
 public final class ShoalSession implements Session {
+    /** Longer texts are not run by {@link #executeIfImmediate}: its work is bounded by the text. */
+    private static final int IMMEDIATE_MAX_SQL_LENGTH = 4096;
+
     private final ClientInfo client;
     private final UserIdentity account;
     private CatalogSnapshot privilegesSnapshot;
@@ -166,26 +169,44 @@ public final class ShoalSession implements Session {
 
     @Override
     public StatementResult execute(String sql) {
-        return run(sql);
+        return run(sql, null);
     }
 
-    private StatementResult run(String sql) {
+    /**
+     * Only statements whose tree the shared statement cache already holds (nothing is parsed here) and that the
+     * runner answers from the session's state; and only while the audit log can take their line without waiting.
+     */
+    @Override
+    public StatementResult executeIfImmediate(String sql) {
+        if (sql.length() > IMMEDIATE_MAX_SQL_LENGTH || !auditLog.hasRoom()) {
+            return null;
+        }
+        SqlNode node = statementCache.cached(sql);
+        return node != null && runner.answersImmediately(node) ? run(sql, node) : null;
+    }
+
+    /** @param parsed the statement's tree when the caller has it, else null */
+    private StatementResult run(String sql, SqlNode parsed) {
         long start = System.nanoTime();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
         // The INSERT thousands of clients send runs from its text, without a parse tree; it holds no secret.
-        LiteralInsert literalInsert = LiteralInsertScanner.scan(sql);
+        LiteralInsert literalInsert = parsed == null ? LiteralInsertScanner.scan(sql) : null;
+        if (literalInsert == null && parsed == null) {
+            // The statements drivers repeat (SELECT @@..., SET ...) never have a cached plan: no plan-cache probe.
+            parsed = statementCache.cached(sql);
+        }
         String shown = literalInsert != null ? sql : DorisSqlParser.redactSecrets(sql);
         activity.begin(shown); // SHOW PROCESSLIST shows no password
         boolean streaming = false;
         try {
-            StatementResult result = literalInsert != null ? null : runner.runCached(this, sql);
+            StatementResult result = literalInsert != null || parsed != null ? null : runner.runCached(this, sql);
             if (literalInsert != null) {
                 warnings.clear();
                 result = runner.runLiteralInsert(this, literalInsert);
             } else if (result != null) {
                 warnings.clear();
             } else {
-                SqlNode node = statementCache.parse(sql, false);
+                SqlNode node = parsed != null ? parsed : statementCache.parse(sql, false);
                 if (!runner.isWarningsQuery(node)) {
                     warnings.clear();
                 }

@@ -23,6 +23,12 @@ public interface StatementRunner {
     /** Runs a statement from a cached plan, without parsing it; null when there is none for it. */
     StatementResult runCached(ShoalSession session, String sql);
 
+    /**
+     * Whether the statement is answered from the session's own state alone, with work bounded by its text and
+     * nothing to wait for (a SELECT of system variables and session functions without a table).
+     */
+    boolean answersImmediately(SqlNode statement);
+
     /** Whether the statement reads the warnings (so they must not be cleared before it runs). */
     boolean isWarningsQuery(SqlNode statement);
 

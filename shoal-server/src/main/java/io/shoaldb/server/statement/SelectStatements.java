@@ -91,6 +91,16 @@ final class SelectStatements {
     }
 
     /**
+     * Whether {@link #select} answers the statement with the constant evaluator from the session's state: a
+     * SELECT without a table that reads the session (its other functions are the evaluator's few string and
+     * date functions, bounded by the text). Such a SELECT neither plans nor waits for the executor.
+     */
+    boolean answeredFromSession(SqlNode statement) {
+        SqlNode query = statement instanceof SqlOrderBy orderBy ? orderBy.query : statement;
+        return query instanceof SqlSelect select && select.getFrom() == null && SessionExpressions.uses(statement);
+    }
+
+    /**
      * A SELECT without a table, planned like any query so that its functions run on the same kernels (one
      * meaning for {@code SELECT date_add(...)} with or without a table); null when the planner does not take it
      * (a function only the constant evaluator knows), which the constant evaluator then answers. A fresh

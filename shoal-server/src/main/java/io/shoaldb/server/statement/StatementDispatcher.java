@@ -155,6 +155,11 @@ public final class StatementDispatcher implements StatementRunner {
     }
 
     @Override
+    public boolean answersImmediately(SqlNode statement) {
+        return selects.answeredFromSession(statement);
+    }
+
+    @Override
     public boolean isWarningsQuery(SqlNode statement) {
         return statement instanceof SqlShowWarnings;
     }

@@ -115,6 +115,39 @@ public final class CommandDispatcher {
     }
 
     /**
+     * Runs a COM_QUERY now if the session answers it without waiting ({@link Session#executeIfImmediate}), on
+     * the calling thread.
+     *
+     * @return false, having done nothing, for any other command or statement: {@link #dispatch} runs it
+     */
+    public boolean dispatchImmediate(Packet packet) {
+        byte[] payload = packet.payload();
+        if (payload.length < 2 || (payload[0] & 0xFF) != COM_QUERY) {
+            return false;
+        }
+        PayloadReader in = new PayloadReader(payload);
+        in.int1();
+        String sql = in.restString();
+        if (multiStatements && sql.indexOf(';') >= 0) {
+            return false;
+        }
+        try {
+            StatementResult result = session.executeIfImmediate(sql);
+            if (result == null) {
+                return false;
+            }
+            questions++;
+            reply(result, TEXT, 0);
+        } catch (ConnectionClosedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            questions++;
+            sink.send(ServerPackets.err(e));
+        }
+        return true;
+    }
+
+    /**
      * With multi-statements on, each statement's result but the last carries SERVER_MORE_RESULTS_EXISTS; the
      * first failure ends the batch with its ERR, as in MySQL.
      */
