@@ -30,15 +30,11 @@ public final class ParameterText {
         int n = sql.length();
         while (i < n) {
             char c = sql.charAt(i);
+            int commentEnd;
             if (c == '\'' || c == '"' || c == '`') {
                 i = SqlQuotes.end(sql, i, c);
-            } else if (c == '#' || (c == '-' && i + 2 < n && sql.charAt(i + 1) == '-'
-                    && Character.isWhitespace(sql.charAt(i + 2)))) {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
+            } else if ((commentEnd = SqlQuotes.commentEnd(sql, i)) >= 0) {
+                i = commentEnd;
             } else {
                 if (c == '?') {
                     offsets.add(i);

@@ -13,6 +13,7 @@ import io.shoaldb.server.expression.Value;
 import io.shoaldb.server.session.ParameterText;
 import io.shoaldb.server.session.ShoalSession;
 import io.shoaldb.sql.parser.DorisSqlParser;
+import io.shoaldb.sql.parser.SqlQuotes;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.sql.planner.PlanTemplate;
 import io.shoaldb.sql.planner.QueryShape;
@@ -288,26 +289,20 @@ final class SelectStatements {
         return startsWithWord(sql, i, "select") || startsWithWord(sql, i, "with");
     }
 
-    /** The index of the first character that is neither whitespace nor in a comment (double dash, hash or C style). */
+    /** The index of the first character that is neither whitespace nor in a comment. */
     private static int skipSpaceAndComments(String sql) {
-        int n = sql.length();
         int i = 0;
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
+        while (i < sql.length()) {
+            int commentEnd;
+            if (Character.isWhitespace(sql.charAt(i))) {
                 i++;
-            } else if (c == '#' || (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-'
-                    && (i + 2 == n || Character.isWhitespace(sql.charAt(i + 2))))) {
-                int eol = sql.indexOf('\n', i);
-                i = eol < 0 ? n : eol + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int close = sql.indexOf("*/", i + 2);
-                i = close < 0 ? n : close + 2;
+            } else if ((commentEnd = SqlQuotes.commentEnd(sql, i)) >= 0) {
+                i = commentEnd;
             } else {
                 return i;
             }
         }
-        return n;
+        return i;
     }
 
     private static boolean startsWithWord(String sql, int i, String word) {

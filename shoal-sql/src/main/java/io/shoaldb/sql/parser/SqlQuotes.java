@@ -1,6 +1,6 @@
 package io.shoaldb.sql.parser;
 
-/** Where a quoted piece of MySQL text ends, for the scanners that read statement text without parsing it. */
+/** Where a quoted piece or a comment of MySQL text ends, for the scanners that read statement text without parsing it. */
 public final class SqlQuotes {
     private SqlQuotes() {
     }
@@ -26,5 +26,25 @@ public final class SqlQuotes {
             }
         }
         return sql.length();
+    }
+
+    /**
+     * The index just past the comment that starts at {@code start} ({@code #} or {@code -- } to the end of the line,
+     * its newline included; C style to its closing {@code *}{@code /}), the text's length when it is not closed, or -1
+     * when no comment starts there.
+     */
+    public static int commentEnd(String sql, int start) {
+        int n = sql.length();
+        char c = sql.charAt(start);
+        if (c == '#' || (c == '-' && start + 1 < n && sql.charAt(start + 1) == '-'
+                && (start + 2 == n || Character.isWhitespace(sql.charAt(start + 2))))) {
+            int eol = sql.indexOf('\n', start);
+            return eol < 0 ? n : eol + 1;
+        }
+        if (c == '/' && start + 1 < n && sql.charAt(start + 1) == '*') {
+            int close = sql.indexOf("*/", start + 2);
+            return close < 0 ? n : close + 2;
+        }
+        return -1;
     }
 }
