@@ -8,7 +8,8 @@
 # yet are listed with its error and DuckDB's time.
 # Build first: mvn -B -q -DskipTests package   (the server, tools and shoal-bench/target/benchmarks.jar)
 # Usage: bench/tpch.sh
-# Env: SF (1), RUNS (5; 0 = time the compared run only), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2),
+# Env: SF (1), RUNS (5; 0 = time the compared run only), WARMUP (0; rounds of all selected queries on both engines
+#      before any is measured: the figures of a server whose JIT has compiled the workload), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2),
 #      SESSION (ShoalDB session variables for the queries, e.g. enable_profile=true,parallel_pipeline_task_num=2)
 #      SHOAL_ARGS (server options, e.g. "--data_partitions=1"), SHOAL_QPORT / SHOAL_HPORT (ports, 29030 / 28030),
 #      SHOAL_JAVA_OPTS (the server's JVM options, e.g. -Xmx1g),
@@ -25,10 +26,10 @@ mkdir -p "$work/snap/bench" "$DATA"
 cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 
 machine
-echo "CONFIG sf=$SF runs=$RUNS queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} duckdb_memory_limit=${DUCKDB_MEMORY_LIMIT:-} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-} shoal_java_opts=${SHOAL_JAVA_OPTS:-}"
+echo "CONFIG sf=$SF runs=$RUNS warmup=${WARMUP:-0} queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} duckdb_memory_limit=${DUCKDB_MEMORY_LIMIT:-} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-} shoal_java_opts=${SHOAL_JAVA_OPTS:-}"
 start_shoal
 "$JAVA_HOME/bin/java" -Xmx4g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar" \
-  io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs "$RUNS" --query-port "$SHOAL_QPORT" --http-port "$SHOAL_HPORT" \
+  io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs "$RUNS" --warmup "${WARMUP:-0}" --query-port "$SHOAL_QPORT" --http-port "$SHOAL_HPORT" \
   --data-dir "$DATA" --duckdb-threads "${DUCKDB_THREADS:-2}" ${QUERIES:+--queries "$QUERIES"} ${SESSION:+--session "$SESSION"} \
   ${DUCKDB_MEMORY_LIMIT:+--duckdb-memory-limit "$DUCKDB_MEMORY_LIMIT" --duckdb-dir "$work/duckdb"}
 machine

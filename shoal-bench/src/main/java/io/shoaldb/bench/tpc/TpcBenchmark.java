@@ -87,6 +87,8 @@ public final class TpcBenchmark {
                     }
                 }
             }
+            int warmup = Integer.parseInt(options.getOrDefault("warmup", "0"));
+            warmUp(queries, warmup, shoal, duckdb);
             List<Row> rows = new ArrayList<>();
             for (TpcQuery q : queries) {
                 Row row = measure(q, shoal, duckdb, runs, spill);
@@ -94,7 +96,7 @@ public final class TpcBenchmark {
                 rows.add(row);
             }
             System.out.println();
-            System.out.print(table(rows, scale, runs, duckThreads));
+            System.out.print(table(rows, scale, runs, warmup, duckThreads));
             if (duckMemory != null) {
                 System.out.println("DuckDB memory_limit=" + duckMemory + (duckDir == null ? "" : ", on disk in " + duckDir));
             }
@@ -150,6 +152,30 @@ public final class TpcBenchmark {
         return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "", spilled);
     }
 
+    /**
+     * --warmup N: every selected query runs N times round-robin on both engines before any is measured, so the
+     * figures are those of a server that has been running the workload (its JIT has compiled the operators), not of
+     * one just started. A query that fails here is left for {@link #measure} to report.
+     */
+    private static void warmUp(List<TpcQuery> queries, int rounds, Connection shoal, Connection duckdb) {
+        if (rounds <= 0) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        for (int round = 0; round < rounds; round++) {
+            for (TpcQuery q : queries) {
+                try {
+                    run(duckdb, q.duckDbSql());
+                    run(shoal, q.sql());
+                } catch (SQLException e) {
+                    // reported with its error when the query is measured
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "WARMUP %d rounds of %d queries in %.1f s%n", rounds, queries.size(),
+                (System.nanoTime() - t0) / 1e9);
+    }
+
     private static QueryResult run(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             return QueryResult.read(rs);
@@ -180,13 +206,14 @@ public final class TpcBenchmark {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
-    static String table(List<Row> rows, double scale, int runs, int duckThreads) {
+    static String table(List<Row> rows, double scale, int runs, int warmup, int duckThreads) {
         StringBuilder out = new StringBuilder();
         out.append(runs == 0
                 ? String.format(Locale.ROOT, "SF%s, one run per query (the compared one, timed), DuckDB threads=%d%n%n",
                         fmtScale(scale), duckThreads)
-                : String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run, DuckDB threads=%d%n%n",
-                        fmtScale(scale), runs, duckThreads));
+                : String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run%s, DuckDB threads=%d%n%n",
+                        fmtScale(scale), runs, warmup > 0 ? " and " + warmup + " warm-up rounds of all queries" : "",
+                        duckThreads));
         out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | ShoalDB spilled MB | note |\n");
         out.append("|---|---:|---:|---:|---:|---|\n");
         double logSum = 0;
