@@ -1,5 +1,6 @@
 package io.shoaldb.exec.aggregate;
 
+import io.shoaldb.vector.ByteHash;
 import io.shoaldb.vector.BytesVector;
 import io.shoaldb.vector.DoubleVector;
 import io.shoaldb.vector.FlatVector;
@@ -9,9 +10,6 @@ import io.shoaldb.vector.IntVector;
 import io.shoaldb.vector.LongVector;
 import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -263,8 +261,6 @@ abstract sealed class KeyColumn {
 
     /** Text keys: all bytes in one growing array with offsets, no object per group. */
     static final class Strings extends KeyColumn {
-        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
-                ByteOrder.LITTLE_ENDIAN);
         /** Keys up to this many bytes (flags, codes) are compared byte by byte in place; longer ones by the library. */
         private static final int SHORT_KEY = 4;
         private final DataType type;
@@ -283,26 +279,9 @@ abstract sealed class KeyColumn {
             boolean mayHaveNulls = v.mayHaveNulls();
             for (int i = 0; i < count; i++) {
                 int r = rows[i];
-                long h = mayHaveNulls && v.isNull(r) ? NULL_HASH : hashBytes(d, at[r], at[r + 1]);
+                long h = mayHaveNulls && v.isNull(r) ? NULL_HASH : ByteHash.hash(d, at[r], at[r + 1]);
                 hashes[i] = hashes[i] * 31 + h;
             }
-        }
-
-        /**
-         * A hash of {@code d[from .. to)} that reads eight bytes at a time (keys such as names and comments are tens of
-         * bytes long); the length goes in too, so that trailing zero bytes make another hash.
-         */
-        static long hashBytes(byte[] d, int from, int to) {
-            long h = 0xcbf29ce484222325L ^ (to - from);
-            int p = from;
-            for (; p + 8 <= to; p += 8) {
-                h = Long.rotateLeft((h ^ (long) LONGS.get(d, p)) * 0x9E3779B97F4A7C15L, 29);
-            }
-            long tail = 0;
-            for (int shift = 0; p < to; p++, shift += 8) {
-                tail |= (d[p] & 0xFFL) << shift;
-            }
-            return mix((h ^ tail) * 0x9E3779B97F4A7C15L);
         }
 
         @Override

@@ -1,7 +1,7 @@
 package io.shoaldb.storage.segment.encoding;
 
-import java.util.HashMap;
-import java.util.Map;
+import io.shoaldb.vector.ByteHash;
+import java.util.Arrays;
 
 /**
  * String payloads. PLAIN: u8 length encoding, the lengths as an integer payload, then the bytes back to
@@ -19,28 +19,54 @@ public final class BytesCodec {
     public record Dictionary(byte[] data, int[] offsets, int entries, long[] ids) {
     }
 
-    /** Builds a dictionary of values {@code [0, n)} in first-seen order, or null past {@code maxEntries}. */
+    /**
+     * Builds a dictionary of values {@code [0, n)} in first-seen order, or null past {@code maxEntries}. An
+     * open-addressing table of entry numbers, each entry standing for the first value that had its bytes: no
+     * object per value, and a page of nearly distinct values (comments) gives up after {@code maxEntries}
+     * cheap probes.
+     */
     public static Dictionary dictionary(byte[] data, int[] offsets, int n, int maxEntries) {
-        Map<Slice, Integer> index = new HashMap<>();
-        ByteSink entries = new ByteSink(256);
-        int[] entryOffsets = new int[Math.min(n, maxEntries) + 1];
+        int capacity = Math.min(n, maxEntries);
+        int[] slots = new int[Integer.highestOneBit(Math.max(capacity, 8)) << 2]; // entry + 1; 0 is empty
+        int[] slotHashes = new int[slots.length];
+        int mask = slots.length - 1;
+        int[] firstValue = new int[capacity];
         long[] ids = new long[n];
+        int count = 0;
         for (int i = 0; i < n; i++) {
-            Slice s = new Slice(data, offsets[i], offsets[i + 1] - offsets[i]);
-            Integer id = index.get(s);
-            if (id == null) {
-                if (index.size() == maxEntries) {
-                    return null;
+            int from = offsets[i];
+            int to = offsets[i + 1];
+            long h = ByteHash.hash(data, from, to);
+            int tag = (int) (h >>> 32);
+            int s = (int) h & mask;
+            while (true) {
+                int entry = slots[s] - 1;
+                if (entry < 0) {
+                    if (count == maxEntries) {
+                        return null;
+                    }
+                    slots[s] = count + 1;
+                    slotHashes[s] = tag;
+                    firstValue[count] = i;
+                    ids[i] = count++;
+                    break;
                 }
-                id = index.size();
-                index.put(s, id);
-                entries.writeBytes(data, s.offset, s.length);
-                entryOffsets[id + 1] = entries.size();
+                int v = firstValue[entry];
+                if (slotHashes[s] == tag && Arrays.equals(data, offsets[v], offsets[v + 1], data, from, to)) {
+                    ids[i] = entry;
+                    break;
+                }
+                s = (s + 1) & mask;
             }
-            ids[i] = id;
         }
-        int count = index.size();
-        return new Dictionary(entries.toByteArray(), java.util.Arrays.copyOf(entryOffsets, count + 1), count, ids);
+        ByteSink entries = new ByteSink(256);
+        int[] entryOffsets = new int[count + 1];
+        for (int e = 0; e < count; e++) {
+            int v = firstValue[e];
+            entries.writeBytes(data, offsets[v], offsets[v + 1] - offsets[v]);
+            entryOffsets[e + 1] = entries.size();
+        }
+        return new Dictionary(entries.toByteArray(), entryOffsets, count, ids);
     }
 
     public static void encodePlain(byte[] data, int[] offsets, int n, ByteSink out) {
@@ -104,23 +130,5 @@ public final class BytesCodec {
         long[] values = new long[n];
         IntegerCodec.decode(e, in, n, 4, values);
         return values;
-    }
-
-    /** A byte range usable as a hash key without copying. */
-    private record Slice(byte[] data, int offset, int length) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Slice s && java.util.Arrays.equals(data, offset, offset + length,
-                    s.data, s.offset, s.offset + s.length);
-        }
-
-        @Override
-        public int hashCode() {
-            int h = 1;
-            for (int i = offset; i < offset + length; i++) {
-                h = 31 * h + data[i];
-            }
-            return h;
-        }
     }
 }
