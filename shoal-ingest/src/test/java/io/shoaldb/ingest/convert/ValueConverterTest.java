@@ -210,6 +210,24 @@ class ValueConverterTest {
     }
 
     @Test
+    void aBadByteIsFoundWhereverItLiesInALongAsciiValue() {
+        byte[] text = "the quick brown fox jumps over the lazy dog".getBytes(StandardCharsets.UTF_8);
+        for (int off = 0; off < 3; off++) {
+            int len = text.length - off;
+            assertThat(Utf8.isValid(text, off, len)).isTrue();
+            for (int at = off; at < text.length; at++) {
+                byte[] bad = text.clone();
+                bad[at] = (byte) 0xC3; // a lead byte followed by ASCII
+                assertThat(Utf8.isValid(bad, off, len)).as("bad byte at %d, range from %d", at, off).isFalse();
+                assertThat(Utf8.isValid(bad, at + 1, text.length - at - 1)).as("range after the bad byte").isTrue();
+            }
+        }
+        byte[] multiByteLate = "ascii ascii ascii 中".getBytes(StandardCharsets.UTF_8);
+        assertThat(Utf8.isValid(multiByteLate, 0, multiByteLate.length)).isTrue();
+        assertThat(Utf8.isValid(multiByteLate, 0, multiByteLate.length - 1)).as("a cut character").isFalse();
+    }
+
+    @Test
     void json() {
         assertThat(text(DataType.JSON, "{\"a\": [1, 2]}")).isEqualTo("{\"a\": [1, 2]}");
         assertThat(text(DataType.JSON, "42")).isEqualTo("42");
