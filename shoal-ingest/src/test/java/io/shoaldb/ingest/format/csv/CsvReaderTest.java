@@ -8,12 +8,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.LoadCounters;
 import io.shoaldb.ingest.convert.LoadSchema;
+import io.shoaldb.ingest.convert.Reasons;
+import io.shoaldb.ingest.convert.RejectedRow;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.LoadOptions;
 import io.shoaldb.ingest.format.RecordLimits;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.type.DataType;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -182,6 +185,23 @@ class CsvReaderTest {
         Result r = load(TWO, data, Map.of("column_separator", ","), 64, 2);
         assertThat(r.rows()).containsExactly(row(1L, "a"), row(3L, "é"));
         assertThat(r.firstError()).isEqualTo("Invalid file encoding: all CSV files must be UTF-8 encoded");
+    }
+
+    @Test
+    void aBadByteFiltersOnlyItsOwnLineWhereverItFallsInTheScannedWords() throws IOException {
+        for (int shift = 0; shift < 8; shift++) { // moves every line across the eight-byte words the scan reads
+            ByteArrayOutputStream data = new ByteArrayOutputStream();
+            data.writeBytes(("1," + "p".repeat(shift) + "\n").getBytes(StandardCharsets.UTF_8));
+            data.writeBytes(new byte[] {'2', ',', (byte) 0xFF, '\n'}); // right behind the last line's delimiter
+            data.writeBytes("3,a long ascii value\n4,".getBytes(StandardCharsets.UTF_8));
+            data.writeBytes(new byte[] {'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', (byte) 0xC3, '\n'});
+            data.writeBytes("5,été long enough\n".getBytes(StandardCharsets.UTF_8));
+            Result r = load(TWO, data.toByteArray(), Map.of("column_separator", ","), 1 << 16, Integer.MAX_VALUE);
+            assertThat(r.rows()).as("shift %d", shift)
+                    .containsExactly(row(1L, "p".repeat(shift)), row(3L, "a long ascii value"), row(5L, "été long enough"));
+            assertThat(r.assembler().rejectedRows()).extracting(RejectedRow::reason).as("shift %d", shift)
+                    .containsExactly(Reasons.INVALID_UTF8_LINE, Reasons.INVALID_UTF8_LINE);
+        }
     }
 
     @Test
