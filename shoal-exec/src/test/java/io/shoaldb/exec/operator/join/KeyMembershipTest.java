@@ -29,6 +29,30 @@ class KeyMembershipTest {
     }
 
     @Test
+    void aBitmapFiltersAllRowsOrSelectedOnesAlikeWhicheverLoopItUses() {
+        SplittableRandom random = new SplittableRandom(7);
+        long[] keys = random.longs(3000, 100, 20_100).toArray();
+        KeyMembership.Bitmap m = (KeyMembership.Bitmap) of(keys);
+        long[] longs = random.longs(4096, 0, 20_200).toArray(); // some below and above the keys' range
+        int[] ints = Arrays.stream(longs).mapToInt(x -> (int) x).toArray();
+        int[] all = new int[longs.length];
+        Arrays.setAll(all, i -> i);
+        int[] selected = java.util.stream.IntStream.range(0, longs.length).filter(i -> i % 3 != 1).toArray();
+        for (int[] rows : new int[][] {all, selected, {}}) {
+            int[] expected = Arrays.stream(rows).filter(r -> m.mayContain(longs[r])).toArray();
+            for (boolean predictable : new boolean[] {false, true}) {
+                int[] out = new int[rows.length];
+                int n = m.filter(longs, rows, rows.length, out, predictable);
+                assertThat(Arrays.copyOf(out, n)).as("64-bit, %d rows, predictable %s", rows.length, predictable)
+                        .containsExactly(expected);
+                n = m.filter(ints, rows, rows.length, out, predictable);
+                assertThat(Arrays.copyOf(out, n)).as("32-bit, %d rows, predictable %s", rows.length, predictable)
+                        .containsExactly(expected);
+            }
+        }
+    }
+
+    @Test
     void fewKeysOverAWideRangeAreAnExactSet() {
         long[] keys = new long[5000];
         Arrays.setAll(keys, i -> (long) i << 32);
