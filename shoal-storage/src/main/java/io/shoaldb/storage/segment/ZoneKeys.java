@@ -11,6 +11,9 @@ import io.shoaldb.vector.JavaValues;
 import io.shoaldb.vector.LongVector;
 import io.shoaldb.vector.PhysicalType;
 import io.shoaldb.vector.type.DataType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -29,6 +32,8 @@ import java.util.Arrays;
 public final class ZoneKeys {
     /** Longest string bound kept in a zone map. */
     public static final int STRING_PREFIX = 32;
+    private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.BIG_ENDIAN);
 
     private ZoneKeys() {
     }
@@ -77,17 +82,53 @@ public final class ZoneKeys {
                 yield new ZoneMap(rows, nulls, int128Key(x.getHigh(lo), x.getLow(lo)), int128Key(x.getHigh(hi), x.getLow(hi)));
             }
             case BytesVector x -> {
+                // Values are ordered by their first eight bytes first (a long compare); only equal prefixes are
+                // compared in full: a page's bounds are otherwise a library comparison per value, twice.
+                byte[] d = x.data();
+                int[] at = x.offsets();
                 int lo = -1;
                 int hi = -1;
+                long loPrefix = 0;
+                long hiPrefix = 0;
                 for (int i = 0; i < rows; i++) {
-                    if (!x.isNull(i)) {
-                        lo = lo < 0 || BytesVector.compare(x, i, x, lo) < 0 ? i : lo;
-                        hi = hi < 0 || BytesVector.compare(x, i, x, hi) > 0 ? i : hi;
+                    if (x.isNull(i)) {
+                        continue;
+                    }
+                    long p = prefix(d, at[i], at[i + 1]);
+                    if (lo < 0) {
+                        lo = hi = i;
+                        loPrefix = hiPrefix = p;
+                        continue;
+                    }
+                    int c = Long.compareUnsigned(p, loPrefix);
+                    if (c < 0 || c == 0 && BytesVector.compare(x, i, x, lo) < 0) {
+                        lo = i;
+                        loPrefix = p;
+                    }
+                    c = Long.compareUnsigned(p, hiPrefix);
+                    if (c > 0 || c == 0 && BytesVector.compare(x, i, x, hi) > 0) {
+                        hi = i;
+                        hiPrefix = p;
                     }
                 }
                 yield new ZoneMap(rows, nulls, lowerBound(x.getBytes(lo)), upperBound(x.getBytes(hi)));
             }
         };
+    }
+
+    /**
+     * The first eight bytes of {@code d[from, to)} big-endian, zero-padded: a longer or greater string never has a
+     * smaller prefix, so unequal prefixes order two strings and equal ones need the full comparison.
+     */
+    private static long prefix(byte[] d, int from, int to) {
+        if (to - from >= 8) {
+            return (long) BIG_ENDIAN_LONGS.get(d, from);
+        }
+        long p = 0;
+        for (int i = from; i < to; i++) {
+            p = p << 8 | (d[i] & 0xFF);
+        }
+        return p << 8 * (8 - (to - from));
     }
 
     private interface DoubleAt {

@@ -21,7 +21,7 @@ public final class IntegerCodec {
     private IntegerCodec() {
     }
 
-    /** Sizes each integer encoding would take for {@code values[0..n)}; computed in one pass. */
+    /** Sizes each integer encoding would take for {@code values[0..n)} (see {@link #estimate}). */
     public record Estimate(long plain, long runLength, long bitPacked, long delta) {
         public Encoding smallest() {
             Encoding best = Encoding.BIT_PACKED;
@@ -38,6 +38,11 @@ public final class IntegerCodec {
         }
     }
 
+    /**
+     * The size of each encoding of {@code values[0, n)}. RUN_LENGTH's is exact only when it could be the smallest:
+     * a page of short runs (most columns) would pay a size computation per value for an encoding that cannot win, so
+     * when its least possible size (two bytes a run) already reaches BIT_PACKED's or DELTA's, that bound stands in.
+     */
     public static Estimate estimate(long[] values, int n, int width) {
         if (n == 0) {
             return new Estimate(0, 1, 9, 0);
@@ -46,8 +51,7 @@ public final class IntegerCodec {
         long max = values[0];
         long minDelta = Long.MAX_VALUE;
         long maxDelta = Long.MIN_VALUE;
-        long runBytes = 0;
-        int runLength = 1;
+        int runs = 1;
         for (int i = 1; i < n; i++) {
             long v = values[i];
             min = Math.min(min, v);
@@ -55,17 +59,27 @@ public final class IntegerCodec {
             long d = v - values[i - 1];
             minDelta = Math.min(minDelta, d);
             maxDelta = Math.max(maxDelta, d);
-            if (d == 0) {
+            runs += d != 0 ? 1 : 0;
+        }
+        long bitPacked = 9 + BitPacking.packedBytes(n, BitPacking.width(max - min));
+        long delta = n == 1 ? 8 : 17 + BitPacking.packedBytes(n - 1, BitPacking.width(maxDelta - minDelta));
+        long leastRunBytes = 2L * runs + 5;
+        long runBytes = leastRunBytes >= Math.min(bitPacked, delta) ? leastRunBytes : runLengthBytes(values, n);
+        return new Estimate((long) n * width, runBytes, bitPacked, delta);
+    }
+
+    private static long runLengthBytes(long[] values, int n) {
+        long bytes = 0;
+        int runLength = 1;
+        for (int i = 1; i < n; i++) {
+            if (values[i] == values[i - 1]) {
                 runLength++;
             } else {
-                runBytes += ByteSink.zigZagSize(values[i - 1]) + ByteSink.varLongSize(runLength);
+                bytes += ByteSink.zigZagSize(values[i - 1]) + ByteSink.varLongSize(runLength);
                 runLength = 1;
             }
         }
-        runBytes += ByteSink.zigZagSize(values[n - 1]) + ByteSink.varLongSize(runLength) + 5;
-        long bitPacked = 9 + BitPacking.packedBytes(n, BitPacking.width(max - min));
-        long delta = n == 1 ? 8 : 17 + BitPacking.packedBytes(n - 1, BitPacking.width(maxDelta - minDelta));
-        return new Estimate((long) n * width, runBytes, bitPacked, delta);
+        return bytes + ByteSink.zigZagSize(values[n - 1]) + ByteSink.varLongSize(runLength) + 5;
     }
 
     public static void encode(Encoding encoding, long[] values, int n, int width, ByteSink out) {

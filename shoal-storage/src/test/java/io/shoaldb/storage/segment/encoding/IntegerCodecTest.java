@@ -32,6 +32,43 @@ class IntegerCodecTest {
     }
 
     @Test
+    void theEstimateChoosesAsIfEveryRunLengthSizeWereExact() {
+        Random rnd = new Random(3);
+        for (int trial = 0; trial < 2000; trial++) {
+            int n = 1 + rnd.nextInt(300);
+            int maxRun = 1 + rnd.nextInt(trial % 4 == 0 ? 200 : 4);
+            long spread = 1L << rnd.nextInt(63);
+            long[] values = new long[n];
+            for (int i = 0; i < n; ) {
+                long v = rnd.nextLong(spread) - (trial % 3 == 0 ? spread / 2 : 0);
+                for (int run = 1 + rnd.nextInt(maxRun); run > 0 && i < n; run--) {
+                    values[i++] = v;
+                }
+            }
+            IntegerCodec.Estimate e = IntegerCodec.estimate(values, n, 8);
+            long exactRuns = exactRunLengthBytes(values);
+            IntegerCodec.Estimate exact = new IntegerCodec.Estimate(e.plain(), exactRuns, e.bitPacked(), e.delta());
+            assertThat(e.smallest()).as("trial %d", trial).isEqualTo(exact.smallest());
+            assertThat(e.runLength()).isLessThanOrEqualTo(exactRuns);
+            if (exact.smallest() == Encoding.RUN_LENGTH) {
+                assertThat(e.runLength()).isEqualTo(exactRuns);
+            }
+        }
+    }
+
+    /** What RUN_LENGTH takes: a zig-zag value and a length per run, and at most 5 bytes for the run count. */
+    private static long exactRunLengthBytes(long[] values) {
+        long bytes = 5;
+        for (int start = 0, i = 1; i <= values.length; i++) {
+            if (i == values.length || values[i] != values[start]) {
+                bytes += ByteSink.zigZagSize(values[start]) + ByteSink.varLongSize(i - start);
+                start = i;
+            }
+        }
+        return bytes;
+    }
+
+    @Test
     void bitPackingEveryWidth() {
         Random rnd = new Random(1);
         for (int width = 0; width <= 64; width++) {
