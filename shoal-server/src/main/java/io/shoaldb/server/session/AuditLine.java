@@ -4,7 +4,7 @@ package io.shoaldb.server.session;
  * One statement's audit line, as the statement's thread left its facts: {@code conn= user= host= db= kind= time_us=
  * state=OK|ERR error_code= return_rows= scan_rows= scan_bytes= query_id= stmt=}, the statement last and on one line.
  * {@link AuditLineEncoder} writes it straight to bytes; any other Logback encoder gets the same text from
- * {@link #toString()} (the event's message is {@code "{}"} with this line as its argument).
+ * {@link #toString()}, the message of its {@link AuditEvent}.
  */
 record AuditLine(long endedMillis, long connectionId, String user, String host, String database, String kind,
         String statement, long elapsedMicros, AuditLog.Outcome outcome) {

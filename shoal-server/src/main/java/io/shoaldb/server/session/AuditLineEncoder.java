@@ -13,8 +13,8 @@ import java.util.Locale;
  * The audit log's encoder: the bytes Logback's {@code <pattern>%d{ISO8601} %msg%n</pattern>} writes, without a
  * pattern layout. Under a load of small statements the layout (a converter chain, a date formatted per line, the
  * line built as a String and then encoded) was most of the audit writer's time. Here the date up to the second is
- * formatted once per second, and an {@link AuditLine} message is written straight to UTF-8 bytes; any other event
- * is its formatted message. Thread-safe (Logback may encode outside the appender's lock).
+ * formatted once per second, and an {@link AuditEvent}'s line is written straight to UTF-8 bytes; any other
+ * event is its formatted message. Thread-safe (Logback may encode outside the appender's lock).
  */
 public final class AuditLineEncoder extends EncoderBase<ILoggingEvent> {
     /** {@code yyyy-MM-dd HH:mm:ss,SSS} is Logback's ISO8601; the milliseconds are written apart. */
@@ -37,7 +37,7 @@ public final class AuditLineEncoder extends EncoderBase<ILoggingEvent> {
 
     @Override
     public byte[] encode(ILoggingEvent event) {
-        AuditLine audit = auditLine(event);
+        AuditLine audit = event instanceof AuditEvent line ? line.line() : null;
         String other = audit == null ? event.getFormattedMessage() : null;
         Utf8Line line = new Utf8Line(32 + (audit != null ? audit.expectedBytes() : other.length()));
         long millis = event.getTimeStamp();
@@ -52,16 +52,6 @@ public final class AuditLineEncoder extends EncoderBase<ILoggingEvent> {
 
     @Override
     public byte[] footerBytes() {
-        return null;
-    }
-
-    /** The event's audit line when it is one ({@code "{}"} with an {@link AuditLine}), else null. */
-    private static AuditLine auditLine(ILoggingEvent event) {
-        Object[] arguments = event.getArgumentArray();
-        if (arguments != null && arguments.length == 1 && arguments[0] instanceof AuditLine audit
-                && "{}".equals(event.getMessage())) {
-            return audit;
-        }
         return null;
     }
 

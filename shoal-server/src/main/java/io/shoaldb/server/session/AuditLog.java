@@ -1,8 +1,6 @@
 package io.shoaldb.server.session;
 
-import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import java.util.ArrayList;
@@ -162,17 +160,10 @@ public final class AuditLog implements AutoCloseable {
         return found;
     }
 
-    /**
-     * Hands one line to the audit logger as the message {@code "{}"} with the line as its argument: the server's
-     * {@link AuditLineEncoder} writes it straight to bytes, any other encoder formats the same text.
-     */
+    /** Hands one line to the audit logger; the server's {@link AuditLineEncoder} writes it straight to bytes. */
     private static void write(AuditLine line) {
         if (AUDIT instanceof ch.qos.logback.classic.Logger logback) {
-            // Stamped with the time the statement ended, not the time the writer got to it.
-            LoggingEvent event = new LoggingEvent(AuditLog.class.getName(), logback, Level.INFO, "{}", null,
-                    new Object[] {line});
-            event.setTimeStamp(line.endedMillis());
-            logback.callAppenders(event);
+            logback.callAppenders(new AuditEvent(logback, line));
         } else {
             AUDIT.info("{}", line);
         }

@@ -8,15 +8,19 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import java.nio.charset.StandardCharsets;
+import java.text.SimpleDateFormat;
+import java.util.Date;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * The audit encoder writes, byte for byte, what Logback's {@code %d{ISO8601} %msg%n} pattern writes for the same
- * events - the audit lines as {@link AuditLog} hands them over, and any other message.
+ * events - the audit lines as {@link AuditLog} hands them over (their time, the line on one line), and any other
+ * message.
  */
 class AuditLineEncoderTest {
-    private final LoggerContext context = new LoggerContext();
+    private final LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
     private final Logger logger = context.getLogger("shoal.audit");
     private final PatternLayoutEncoder pattern = new PatternLayoutEncoder();
     private final AuditLineEncoder encoder = new AuditLineEncoder();
@@ -41,10 +45,12 @@ class AuditLineEncoderTest {
                 line(1_764_740_060_000L, "root", "h", "db", "SELECT 1\n-- a comment\n", AuditLog.Outcome.OK),
                 line(946_684_799_999L, "root", "h", "db", "SELECT " + "x".repeat(5000), AuditLog.Outcome.OK));
         for (AuditLine line : lines) {
-            LoggingEvent event = new LoggingEvent(AuditLog.class.getName(), logger, Level.INFO, "{}", null,
-                    new Object[] {line});
-            event.setTimeStamp(line.endedMillis());
-            assertThat(text(encoder.encode(event))).isEqualTo(text(pattern.encode(event)));
+            AuditEvent event = new AuditEvent(logger, line);
+            event.prepareForDeferredProcessing(); // what the file appender does before encoding
+            byte[] encoded = encoder.encode(event);
+            assertThat(text(encoded)).isEqualTo(text(pattern.encode(event)))
+                    .isEqualTo(new SimpleDateFormat("yyyy-MM-dd HH:mm:ss,SSS")
+                            .format(new Date(line.endedMillis())) + " " + line + System.lineSeparator());
         }
     }
 
