@@ -1,8 +1,6 @@
 package io.shoaldb.server.session;
 
-import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import java.util.ArrayList;
@@ -23,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * {@code conn= user= host= db= kind= time_us= state=OK|ERR error_code= return_rows= scan_rows= scan_bytes=
  * query_id= stmt=}; the statement is last so that it may contain anything but a line break.
  *
- * <p>The statement's thread only queues the raw facts (references and numbers, the time it ended); one writer
- * thread formats the lines and hands them to the logger with that time. The writer drains the queue, then waits
+ * <p>The statement's thread only queues the raw facts ({@link AuditLine}: references and numbers, the time it
+ * ended); one writer thread hands them to the logger with that time, and the logger's {@link AuditLineEncoder}
+ * writes them as bytes. The writer drains the queue, then waits
  * {@link #GATHER_NANOS} for more before it sleeps, so under a steady load statement threads never wake it (a
  * wake-up per statement cost more than the INSERT's own work); only a statement finding it asleep wakes it.
  * Nothing is dropped: past {@link #CAPACITY} queued lines a statement waits for the writer, and {@link #close()}
@@ -52,12 +51,7 @@ public final class AuditLog implements AutoCloseable {
         }
     }
 
-    /** One statement's facts, as the statement's thread left them. */
-    private record Entry(long endedMillis, long connectionId, String user, String host, String database, String kind,
-            String statement, long elapsedMicros, Outcome outcome) {
-    }
-
-    private final ConcurrentLinkedQueue<Entry> queue = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<AuditLine> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final Thread writer;
     /** Set by the writer just before it sleeps without a time limit: the next statement wakes it. */
@@ -79,7 +73,7 @@ public final class AuditLog implements AutoCloseable {
         if (!AUDIT.isInfoEnabled()) {
             return;
         }
-        Entry entry = new Entry(System.currentTimeMillis(), connectionId, user, host, database, kind, statement,
+        AuditLine entry = new AuditLine(System.currentTimeMillis(), connectionId, user, host, database, kind, statement,
                 elapsedMicros, outcome);
         if (closed) {
             write(entry); // a session closing after shutdown: nobody drains the queue any more
@@ -129,10 +123,10 @@ public final class AuditLog implements AutoCloseable {
      */
     private int drain(List<OutputStreamAppender<?>> flushOnce) {
         int written = 0;
-        Entry entry = queue.poll();
+        AuditLine entry = queue.poll();
         try {
             while (entry != null) {
-                Entry next = queue.poll();
+                AuditLine next = queue.poll();
                 for (OutputStreamAppender<?> file : flushOnce) {
                     file.setImmediateFlush(next == null);
                 }
@@ -166,29 +160,12 @@ public final class AuditLog implements AutoCloseable {
         return found;
     }
 
-    private static void write(Entry entry) {
-        String statement = entry.statement();
-        StringBuilder line = new StringBuilder(160 + statement.length());
-        line.append("conn=").append(entry.connectionId()).append(" user=").append(entry.user())
-                .append(" host=").append(entry.host())
-                .append(" db=").append(entry.database() == null ? "" : entry.database()).append(" kind=")
-                .append(entry.kind()).append(" time_us=").append(entry.elapsedMicros()).append(" state=")
-                .append(entry.outcome().errorCode() == 0 ? "OK" : "ERR")
-                .append(" error_code=").append(entry.outcome().errorCode())
-                .append(" return_rows=").append(entry.outcome().returnedRows())
-                .append(" scan_rows=").append(entry.outcome().scannedRows())
-                .append(" scan_bytes=").append(entry.outcome().scannedBytes())
-                .append(" query_id=").append(entry.outcome().queryId()).append(" stmt=");
-        boolean oneLine = statement.indexOf('\n') < 0 && statement.indexOf('\r') < 0;
-        line.append(oneLine ? statement : statement.replace('\n', ' ').replace('\r', ' '));
+    /** Hands one line to the audit logger; the server's {@link AuditLineEncoder} writes it straight to bytes. */
+    private static void write(AuditLine line) {
         if (AUDIT instanceof ch.qos.logback.classic.Logger logback) {
-            // Stamped with the time the statement ended, not the time the writer got to it.
-            LoggingEvent event = new LoggingEvent(AuditLog.class.getName(), logback, Level.INFO, line.toString(),
-                    null, null);
-            event.setTimeStamp(entry.endedMillis());
-            logback.callAppenders(event);
+            logback.callAppenders(new AuditEvent(logback, line));
         } else {
-            AUDIT.info(line.toString());
+            AUDIT.info("{}", line);
         }
     }
 
