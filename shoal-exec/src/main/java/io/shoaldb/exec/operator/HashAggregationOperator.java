@@ -1,5 +1,6 @@
 package io.shoaldb.exec.operator;
 
+import io.shoaldb.exec.aggregate.DistinctPassThrough;
 import io.shoaldb.exec.aggregate.HashAggregator;
 import io.shoaldb.exec.aggregate.PartialAggregationFlush;
 import io.shoaldb.exec.aggregate.PartitionedSpill;
@@ -8,6 +9,7 @@ import io.shoaldb.sql.planner.physical.AggregateStep;
 import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.storage.spill.SpillReader;
 import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.ColumnVector;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -25,7 +27,9 @@ import java.util.List;
  *       query's memory limit fails the query cleanly if it does not fit).</li>
  * </ul>
  * A PARTIAL step also flushes its groups downstream when its table stops reducing rows
- * ({@link PartialAggregationFlush}), so that nearly unique keys do not build a table bigger than the caches.
+ * ({@link PartialAggregationFlush}), so that nearly unique keys do not build a table bigger than the caches; a
+ * PARTIAL step without aggregate calls whose first rows are nearly all distinct stops hashing and passes the key
+ * columns of the rest of its input on as they are ({@link DistinctPassThrough}).
  * A global aggregation (no keys) holds one group and never spills.
  */
 public final class HashAggregationOperator implements Operator, RetainedMemory, Spilled {
@@ -36,6 +40,12 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
     private final boolean canSpill;
     /** For a PARTIAL step with keys: when to flush a table that does not reduce rows; else null. */
     private final PartialAggregationFlush partialFlush;
+    /** For a PARTIAL step with keys and no calls: when to stop hashing and pass rows on; else null. */
+    private final DistinctPassThrough passThrough;
+    /** Input rows taken in, for {@link #passThrough}. */
+    private long rowsIn;
+    /** Set once {@link #passThrough} said so: input batches leave as their key columns. */
+    private boolean passing;
     /** The table input goes into; while merging spilled partitions, the partition's table. */
     private HashAggregator aggregator;
     private boolean consumed;
@@ -71,6 +81,7 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
         this.canSpill = spill != null && spill.enabled() && !node.groupKeys().isEmpty();
         this.partialFlush = node.step() == AggregateStep.PARTIAL && !node.groupKeys().isEmpty()
                 ? new PartialAggregationFlush(partialGroupLimit) : null;
+        this.passThrough = partialFlush != null && node.calls().isEmpty() ? new DistinctPassThrough() : null;
     }
 
     @Override
@@ -140,7 +151,19 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
             if (Operator.isSignal(b)) {
                 return b;
             }
+            if (passing) {
+                if (b.positionCount() == 0) {
+                    continue;
+                }
+                return keyColumns(b);
+            }
             aggregator.add(b);
+            rowsIn += b.positionCount();
+            if (passThrough != null && passThrough.shouldPassThrough(rowsIn, aggregator.groupCount())) {
+                passing = true;
+                emitted = 0;
+                return null;
+            }
             if (partialFlush != null && partialFlush.shouldFlush(aggregator.groupCount(), aggregator.probes())) {
                 partialFlushes++;
                 emitted = 0;
@@ -162,6 +185,22 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
             }
         }
         return Operator.YIELD;
+    }
+
+    /** {@code b}'s group key columns, in the order of this step's output, keeping its selection. */
+    private Batch keyColumns(Batch b) {
+        List<Integer> keys = node.groupKeys();
+        ColumnVector[] columns = new ColumnVector[keys.size()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = b.column(keys.get(i));
+        }
+        Batch out = new Batch(b.rowCount(), columns);
+        return b.selection() == null ? out : out.withSelection(b.selection(), b.positionCount());
+    }
+
+    /** Whether this PARTIAL step stopped hashing and passes its input on ({@link DistinctPassThrough}). */
+    public boolean passesThrough() {
+        return passing;
     }
 
     private void spillTable(PartitionedSpill to) {

@@ -2,6 +2,7 @@ package io.shoaldb.exec.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shoaldb.exec.aggregate.DistinctPassThrough;
 import io.shoaldb.exec.aggregate.PartialAggregationFlush;
 import io.shoaldb.sql.planner.physical.AggregateCall;
 import io.shoaldb.sql.planner.physical.AggregateFunction;
@@ -24,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A PARTIAL aggregation whose table does not reduce rows flushes it and starts afresh, and the FINAL step still
  * merges the states into the results a SINGLE step computes: nearly unique keys in runs (like line items sorted by
  * their order key) over integer and string keys, with NULL keys and values and every kind of call (COUNT(*), COUNT,
- * integer and decimal SUM, AVG, MIN/MAX of integers and strings); keys that repeat keep their table.
+ * integer and decimal SUM, AVG, MIN/MAX of integers and strings); keys that repeat keep their table. A PARTIAL
+ * step without calls (a DISTINCT's first step) over nearly unique keys passes its rows on instead of hashing them.
  */
 class PartialAggregationFlushTest {
     private static final int LIMIT = 1000;
@@ -70,6 +72,67 @@ class PartialAggregationFlushTest {
         assertThat(rule.shouldFlush(150, 150)).isFalse();
         assertThat(rule.shouldFlush(200, 240)).isTrue();
         assertThat(rule.shouldFlush(100, 100)).isTrue();
+    }
+
+    /**
+     * A DISTINCT over nearly unique keys (past the check's sample in each task) - one row of each run of three
+     * selected, keys read in another order than the input's - passes its rows on, and the FINAL step still removes
+     * the duplicates left; the same keys in their runs of three keep being hashed.
+     */
+    @ParameterizedTest
+    @MethodSource("keyTypes")
+    void aDistinctOverNearlyUniqueKeysPassesItsRowsOn(List<DataType> keys) {
+        Random random = new Random(7);
+        List<Batch> runs = generate(keys, 150_000, random, k -> random.nextInt(64) == 0 ? k + 5 : k);
+        List<Batch> firstOfEachRun = runs.stream().map(b -> b.withSelection(
+                IntStream.range(0, b.rowCount()).filter(r -> r % 3 == 0).toArray(), (b.rowCount() + 2) / 3)).toList();
+        List<Integer> distinctKeys = IntStream.range(0, keys.size()).map(i -> keys.size() - 1 - i).boxed().toList();
+
+        boolean[] passed = new boolean[1];
+        List<List<Object>> expected = SortedRows.of(drain(new HashAggregationOperator(new Source(firstOfEachRun),
+                distinct(keys, AggregateStep.SINGLE, distinctKeys), null), null));
+        assertThat(distinctThroughTwoSteps(keys, distinctKeys, firstOfEachRun, passed)).isEqualTo(expected);
+        assertThat(passed[0]).isTrue();
+        assertThat(expected.size()).isGreaterThan(45_000);
+
+        passed[0] = false;
+        List<List<Object>> all = SortedRows.of(drain(new HashAggregationOperator(new Source(runs),
+                distinct(keys, AggregateStep.SINGLE, distinctKeys), null), null));
+        assertThat(distinctThroughTwoSteps(keys, distinctKeys, runs, passed)).isEqualTo(all);
+        assertThat(passed[0]).isFalse();
+    }
+
+    @Test
+    void theDistinctRuleChecksOnceAfterItsSample() {
+        DistinctPassThrough rule = new DistinctPassThrough();
+        assertThat(rule.shouldPassThrough(16_383, 16_383)).isFalse();
+        assertThat(rule.shouldPassThrough(16_384, 16_000)).isTrue();
+        assertThat(rule.shouldPassThrough(20_000, 20_000)).isFalse();
+        DistinctPassThrough reducing = new DistinctPassThrough();
+        assertThat(reducing.shouldPassThrough(16_384, 14_000)).isFalse();
+        assertThat(reducing.shouldPassThrough(40_000, 40_000)).as("checked once").isFalse();
+    }
+
+    /** Two PARTIAL tasks of a DISTINCT over halves of the input, then the FINAL step; {@code passed}: either passed on. */
+    private static List<List<Object>> distinctThroughTwoSteps(List<DataType> keys, List<Integer> distinctKeys,
+                                                              List<Batch> input, boolean[] passed) {
+        PhysicalHashAggregate partial = distinct(keys, AggregateStep.PARTIAL, distinctKeys);
+        List<Batch> states = new ArrayList<>();
+        int half = input.size() / 2;
+        for (List<Batch> task : List.of(input.subList(0, half), input.subList(half, input.size()))) {
+            HashAggregationOperator op = new HashAggregationOperator(new Source(task), partial, null);
+            states.addAll(drain(op, null));
+            passed[0] |= op.passesThrough();
+        }
+        List<Integer> finalKeys = IntStream.range(0, distinctKeys.size()).boxed().toList();
+        PhysicalHashAggregate fin = new PhysicalHashAggregate(partial, AggregateStep.FINAL, finalKeys, List.of());
+        return SortedRows.of(drain(new HashAggregationOperator(new Source(states), fin, null), null));
+    }
+
+    private static PhysicalHashAggregate distinct(List<DataType> keys, AggregateStep step, List<Integer> groupKeys) {
+        List<DataType> types = new ArrayList<>(keys);
+        types.addAll(List.of(DataType.INT, DataType.decimal(12, 2), DataType.varchar(10)));
+        return new PhysicalHashAggregate(new PhysicalValues(types, List.of()), step, groupKeys, List.of());
     }
 
     /** Two PARTIAL tasks over halves of the input, then one FINAL step over all their states. */

@@ -32,7 +32,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>inner joins are ordered by Calcite's heuristic join-order rule (LoptOptimizeJoinRule) over the
  *       table row counts ({@link JoinSelectivity}), after the join keys their equalities imply are written out and
  *       before those left redundant by the order are dropped ({@link TransitiveJoinKeys}); an aggregation joined on its group keys to a small filtered input aggregates only the
- *       rows that input keeps ({@link GroupKeySemiJoins}); a join with a one-row aggregate over the same rows as
+ *       rows that input keeps ({@link GroupKeySemiJoins}); a semi join over an inner join goes into the side of
+ *       that join holding its keys when that side is not larger than the join ({@link SemiJoinsIntoJoinSides}); a join with a one-row aggregate over the same rows as
  *       its other side (a CTE referenced twice, a scalar subquery repeating the outer FROM) computes the aggregate
  *       as a window over that side instead of computing the rows twice ({@link ScalarAggregateWindows}); a join
  *       with a one-row aggregate over a semi or anti join goes below it, so that a scalar subquery's comparison
@@ -96,7 +97,7 @@ final class LogicalOptimizer {
         }
         r = TransitiveJoinKeys.dropRedundant(joinOrder(TransitiveJoinKeys.derive(r)));
         PlanningPhases.mark("join-order");
-        r = OneRowJoinsBeforeSemiJoins.rewrite(r);
+        r = OneRowJoinsBeforeSemiJoins.rewrite(SemiJoinsIntoJoinSides.rewrite(r));
         RelNode ordered = r;
         r = ScalarAggregateWindows.rewrite(r, builder, broadcastRowLimit);
         if (r != ordered) {
