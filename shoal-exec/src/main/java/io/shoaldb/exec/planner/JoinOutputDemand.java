@@ -1,7 +1,9 @@
 package io.shoaldb.exec.planner;
 
 import io.shoaldb.exec.operator.join.ExprColumns;
+import io.shoaldb.sql.planner.physical.AggregateStep;
 import io.shoaldb.sql.planner.physical.PhysicalFilter;
+import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalProject;
@@ -9,11 +11,14 @@ import java.util.BitSet;
 import java.util.Map;
 
 /**
- * Which output columns of a join anything reads, when the join feeds a projection (directly, or through filters,
- * other projections and the probe sides of other joins - operators of the same pipeline that read exactly the columns
- * their expressions name). A join outputs every probe and build column, and TPC-H's projections above a chain of joins
- * keep a few of them: the join then fills the others with a NULL constant instead of copying them. A join whose
- * output is its build rows only (RIGHT_SEMI/RIGHT_ANTI) or whose output goes anywhere else (an aggregation, an exchange, a sink) is not listed and copies every column.
+ * Which output columns of a join anything reads, when the join feeds a projection or an aggregation over raw rows
+ * (PARTIAL or SINGLE: it reads its group keys and its calls' arguments) - directly, or through filters, other
+ * projections and the probe sides of other joins, operators of the same pipeline that read exactly the columns their
+ * expressions name. A join outputs every probe and build column, and TPC-H's projections above a chain of joins keep a
+ * few of them: the join then fills the others with a NULL constant instead of copying them (TPC-H Q13's outer join
+ * would otherwise copy every order's comment, which only the scan's filter reads, for a count of order keys). A join
+ * whose output is its build rows only (RIGHT_SEMI/RIGHT_ANTI) or whose output goes anywhere else (a FINAL aggregation,
+ * which reads states, an exchange, a sink) is not listed and copies every column.
  */
 final class JoinOutputDemand {
     private JoinOutputDemand() {
@@ -24,6 +29,17 @@ final class JoinOutputDemand {
         BitSet read = new BitSet();
         project.expressions().forEach(e -> ExprColumns.add(e, read));
         walk(project.input(), read, demand);
+    }
+
+    /** As for a projection, for an aggregation that reads input rows (not a FINAL step, whose input is states). */
+    static void collect(PhysicalHashAggregate aggregate, Map<PhysicalHashJoin, BitSet> demand) {
+        if (aggregate.step() == AggregateStep.FINAL) {
+            return;
+        }
+        BitSet read = new BitSet();
+        aggregate.groupKeys().forEach(read::set);
+        aggregate.calls().stream().filter(c -> c.argument() >= 0).forEach(c -> read.set(c.argument()));
+        walk(aggregate.input(), read, demand);
     }
 
     private static void walk(PhysicalNode node, BitSet read, Map<PhysicalHashJoin, BitSet> demand) {

@@ -2,7 +2,11 @@ package io.shoaldb.exec.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shoaldb.sql.planner.physical.AggregateCall;
+import io.shoaldb.sql.planner.physical.AggregateFunction;
+import io.shoaldb.sql.planner.physical.AggregateStep;
 import io.shoaldb.sql.planner.physical.JoinType;
+import io.shoaldb.sql.planner.physical.PhysicalHashAggregate;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.sql.planner.physical.PhysicalNode;
 import io.shoaldb.sql.planner.physical.PhysicalProject;
@@ -66,5 +70,25 @@ class JoinOutputDemandTest {
         JoinOutputDemand.collect(reorder, demand); // met later by the planner: changes nothing
         assertThat(demand.get(upper)).isEqualTo(bits(5));
         assertThat(demand.get(lower)).isEqualTo(bits(2, 4));
+    }
+
+    @Test
+    void anAggregationOverAJoinReadsItsKeysAndArgumentsOnly() {
+        // TPC-H Q13's shape: (o0 o1 o2) x (c0) on o1 = c0, grouped by c0 (column 3) counting o0; o2 only filtered below
+        PhysicalHashJoin join = join(ints(3), ints(1), 1, 0, null);
+        Map<PhysicalHashJoin, BitSet> demand = new IdentityHashMap<>();
+        List<AggregateCall> count = List.of(AggregateCall.of(AggregateFunction.COUNT, 0, DataType.INT),
+                AggregateCall.of(AggregateFunction.COUNT_STAR, -1, null));
+        JoinOutputDemand.collect(new PhysicalHashAggregate(join, AggregateStep.PARTIAL, List.of(3), count), demand);
+        assertThat(demand.get(join)).isEqualTo(bits(0, 3));
+    }
+
+    @Test
+    void aFinalAggregationReadsStatesAndRecordsNothing() {
+        PhysicalHashJoin join = join(ints(3), ints(1), 1, 0, null);
+        Map<PhysicalHashJoin, BitSet> demand = new IdentityHashMap<>();
+        JoinOutputDemand.collect(new PhysicalHashAggregate(join, AggregateStep.FINAL, List.of(3),
+                List.of(AggregateCall.of(AggregateFunction.SUM, 0, DataType.INT))), demand);
+        assertThat(demand).isEmpty();
     }
 }
