@@ -164,8 +164,9 @@ public final class LocalExecutionPlanner {
         Fragment probe = fragment(j.probe());
         PhysicalNode buildNode = j.build() instanceof PhysicalExchange e && e.kind() == PhysicalExchange.Kind.BROADCAST
                 ? e.input() : j.build();
+        BitSet buildRead = JoinOutputDemand.collectBuild(j, buildNode, joinDemand);
         Fragment build = fragment(buildNode);
-        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers(), query.spill());
+        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers(), query.spill(), buildRead);
         query.memory().trackShared(bridge::retainedBytes);
         targets.forEach(t -> bridge.addRuntimeFilter(t.slot()));
         Pipeline buildPipeline = new Pipeline("join-build", build.drivers(), build.chain(), bridge, build.dependencies());

@@ -91,4 +91,27 @@ class JoinOutputDemandTest {
                 List.of(AggregateCall.of(AggregateFunction.SUM, 0, DataType.INT))), demand);
         assertThat(demand).isEmpty();
     }
+    @Test
+    void aListedJoinsBuildPipelineCopiesOnlyTheKeysResidualAndDemandedBuildColumns() {
+        // TPC-H Q9's shape: lower (a0 a1 a2) x (b0 b1) on a0 = b0 builds upper: (p0 p1) x lower on p0 = a1 (column 1
+        // of lower), with a residual p1 < a2; the projection reads p1 and b1 (column 2 + 4)
+        PhysicalHashJoin lower = join(ints(3), ints(2), 0, 0, null);
+        Expr residual = new Comparison(Comparison.Op.LT, col(1), col(4));
+        PhysicalHashJoin upper = join(ints(2), lower, 0, 1, residual);
+        Map<PhysicalHashJoin, BitSet> demand = new IdentityHashMap<>();
+        JoinOutputDemand.collect(new PhysicalProject(upper, List.of(col(1), col(6))), demand);
+        assertThat(demand.get(upper)).isEqualTo(bits(1, 6));
+        // b1, the build key a1 and the residual's a2; a0 and b0 were only lower's own keys
+        assertThat(JoinOutputDemand.collectBuild(upper, lower, demand)).isEqualTo(bits(1, 2, 4));
+        assertThat(demand.get(lower)).isEqualTo(bits(1, 2, 4));
+    }
+
+    @Test
+    void anUnlistedJoinReadsAllItsBuildRowsAndRecordsNothingBelow() {
+        PhysicalHashJoin lower = join(ints(3), ints(2), 0, 0, null);
+        PhysicalHashJoin upper = join(ints(2), lower, 0, 1, null);
+        Map<PhysicalHashJoin, BitSet> demand = new IdentityHashMap<>();
+        assertThat(JoinOutputDemand.collectBuild(upper, lower, demand)).isNull();
+        assertThat(demand).isEmpty();
+    }
 }
