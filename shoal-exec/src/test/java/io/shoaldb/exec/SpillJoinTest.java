@@ -64,7 +64,9 @@ class SpillJoinTest {
                 "SELECT p.id FROM probe p WHERE EXISTS (SELECT 1 FROM build b WHERE b.k = p.k AND b.s = p.s)",
                 "SELECT p.id FROM probe p WHERE NOT EXISTS (SELECT 1 FROM build b WHERE b.k = p.k AND b.s = p.s)",
                 "SELECT p.id FROM probe p WHERE NOT EXISTS (SELECT 1 FROM build b WHERE b.k = p.k AND b.v > p.v)",
-                "SELECT p.id FROM probe p WHERE p.k IN (SELECT k FROM build WHERE v > 500)",
+                // correlated: the semi join's build keeps k and v of all 20,000 rows (a build holds only the columns
+                // its join reads, and an uncorrelated IN's filtered keys fit under LIMIT without spilling)
+                "SELECT p.id FROM probe p WHERE p.k IN (SELECT k FROM build b WHERE b.v > p.v)",
                 "SELECT p.id FROM probe p WHERE p.k NOT IN (SELECT k FROM build WHERE k IS NOT NULL AND v > 10)",
                 "SELECT count(*), sum(p.v), sum(b.v) FROM probe p JOIN build b ON p.k = b.k",
                 "SELECT p.id, b.id, b.s, b.v FROM probe p JOIN build b ON p.k = b.k");

@@ -67,7 +67,7 @@ public final class LocalExecutionPlanner {
     private final ExecutionListener listener;
     /** Runtime filters join builds will publish, by the probe-side scan (node identity) that applies them. */
     private final Map<PhysicalScan, List<RuntimeFilterSlot>> runtimeFilters = new IdentityHashMap<>();
-    /** The output columns read above a join, for the joins under a projection ({@link JoinOutputDemand}). */
+    /** The output columns read above a join, for the joins under a projection or aggregation ({@link JoinOutputDemand}). */
     private final Map<PhysicalHashJoin, BitSet> joinDemand = new IdentityHashMap<>();
 
     /** A plan subtree as the part of a pipeline it becomes: its drivers, their operators, the builds it waits for. */
@@ -111,7 +111,10 @@ public final class LocalExecutionPlanner {
                 JoinOutputDemand.collect(p, joinDemand);
                 yield wrap(p.input(), in -> new ProjectOperator(in, p.expressions()));
             }
-            case PhysicalHashAggregate a -> wrap(a.input(), in -> new HashAggregationOperator(in, a, query.spill()));
+            case PhysicalHashAggregate a -> {
+                JoinOutputDemand.collect(a, joinDemand);
+                yield wrap(a.input(), in -> new HashAggregationOperator(in, a, query.spill()));
+            }
             case PhysicalSort s -> wrap(s.input(), in -> new SortOperator(in, s.input().outputTypes(), s.keys(),
                     s.offset(), s.fetch(), query.spill()));
             case PhysicalLimit l -> wrap(l.input(), in -> new LimitOperator(in, l.offset(), l.fetch()));
@@ -161,8 +164,9 @@ public final class LocalExecutionPlanner {
         Fragment probe = fragment(j.probe());
         PhysicalNode buildNode = j.build() instanceof PhysicalExchange e && e.kind() == PhysicalExchange.Kind.BROADCAST
                 ? e.input() : j.build();
+        BitSet buildRead = JoinOutputDemand.collectBuild(j, buildNode, joinDemand);
         Fragment build = fragment(buildNode);
-        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers(), query.spill());
+        JoinBridge bridge = new JoinBridge(j, build.drivers(), probe.drivers(), query.spill(), buildRead);
         query.memory().trackShared(bridge::retainedBytes);
         targets.forEach(t -> bridge.addRuntimeFilter(t.slot()));
         Pipeline buildPipeline = new Pipeline("join-build", build.drivers(), build.chain(), bridge, build.dependencies());

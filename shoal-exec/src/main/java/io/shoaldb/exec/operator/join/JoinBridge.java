@@ -1,17 +1,15 @@
 package io.shoaldb.exec.operator.join;
 
-import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.exec.task.Driver;
 import io.shoaldb.exec.task.PipelineSink;
 import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.vector.Batch;
-import io.shoaldb.vector.BatchBuilder;
-import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,7 +37,9 @@ public final class JoinBridge implements PipelineSink {
     private final List<DataType> types;
     private final boolean partitioned;
     private final int probersPerTable;
-    private final BatchBuilder[] buffers;
+    /** The build columns the join reads (the others are held as NULL constants), or null for all. */
+    private final BitSet read;
+    private final BuildRows[] buffers;
     private final JoinHashTable[] tables;
     private final QuerySpill spill;
     private final JoinPartitioner buildPartitioner;
@@ -60,12 +60,16 @@ public final class JoinBridge implements PipelineSink {
     private int unfinished;
 
     public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers) {
-        this(node, buildDrivers, probeDrivers, null);
+        this(node, buildDrivers, probeDrivers, null, null);
     }
 
-    /** @param spill the query's spilling, or null when this join must not spill */
-    public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers, QuerySpill spill) {
+    /**
+     * @param spill the query's spilling, or null when this join must not spill
+     * @param read  the build columns the join reads (its keys and residual's among them), or null for all of them
+     */
+    public JoinBridge(PhysicalHashJoin node, int buildDrivers, int probeDrivers, QuerySpill spill, BitSet read) {
         this.node = node;
+        this.read = read;
         this.types = node.build().outputTypes();
         this.partitioned = node.distribution().tablePerDriver();
         if (partitioned && buildDrivers != probeDrivers) {
@@ -74,7 +78,7 @@ public final class JoinBridge implements PipelineSink {
         }
         this.probersPerTable = partitioned ? 1 : probeDrivers;
         this.probeDrivers = probeDrivers;
-        this.buffers = new BatchBuilder[buildDrivers];
+        this.buffers = new BuildRows[buildDrivers];
         this.tables = new JoinHashTable[partitioned ? buildDrivers : 1];
         this.unfinished = buildDrivers;
         boolean canSpill = spill != null && spill.enabled() && !node.buildKeys().isEmpty();
@@ -114,14 +118,10 @@ public final class JoinBridge implements PipelineSink {
             return true;
         }
         if (buffers[driver] == null) {
-            buffers[driver] = new BatchBuilder(types, 4096);
+            buffers[driver] = new BuildRows(types, read, 4096);
         }
         long before = buffers[driver].retainedBytes();
-        Batch c = batch.compact();
-        for (int i = 0; i < types.size(); i++) {
-            FlatVector v = Flat.of(c.column(i));
-            buffers[driver].column(i).appendRange(v, 0, c.positionCount());
-        }
+        buffers[driver].add(batch);
         long held = buffers[driver].retainedBytes();
         if (!partitioned) {
             held = broadcastBytes.addAndGet(held - before);
@@ -227,9 +227,9 @@ public final class JoinBridge implements PipelineSink {
     }
 
     private Batch take(int driver) {
-        BatchBuilder b = buffers[driver];
+        BuildRows b = buffers[driver];
         buffers[driver] = null;
-        return b == null ? new BatchBuilder(types, 0).build() : b.build();
+        return (b == null ? new BuildRows(types, read, 0) : b).build();
     }
 
     private Batch concat(List<Batch> parts) {
@@ -237,13 +237,8 @@ public final class JoinBridge implements PipelineSink {
         if (nonEmpty.size() == 1) {
             return nonEmpty.get(0);
         }
-        int total = nonEmpty.stream().mapToInt(Batch::positionCount).sum();
-        BatchBuilder out = new BatchBuilder(types, total);
-        for (Batch b : nonEmpty) {
-            for (int i = 0; i < types.size(); i++) {
-                out.column(i).appendRange(Flat.of(b.column(i)), 0, b.positionCount());
-            }
-        }
+        BuildRows out = new BuildRows(types, read, nonEmpty.stream().mapToInt(Batch::positionCount).sum());
+        nonEmpty.forEach(out::add);
         return out.build();
     }
 
@@ -263,7 +258,7 @@ public final class JoinBridge implements PipelineSink {
         if (shared != null && buffers[driver] == null) {
             return shared.retainedBytes(driver);
         }
-        BatchBuilder b = buffers[driver];
+        BuildRows b = buffers[driver];
         return b == null ? 0 : b.retainedBytes();
     }
 
