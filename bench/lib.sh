@@ -15,9 +15,10 @@ QDB_HPORT=${QDB_HPORT:-26900}
 work=$(mktemp -d /tmp/shoal-bench.XXXXXX)
 chmod 755 "$work"   # the peers run as the mysql / postgres users
 export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
-# Snapshot the build: other engineers may rebuild target/ while a benchmark runs.
+# Snapshot the build: other engineers may rebuild target/ while a benchmark runs. The jars keep their times (-p):
+# the JVM takes an AOT cache (SHOAL_AOT_CACHE) recorded from the build only for jars of the same time and size.
 mkdir -p "$work/snap/server" "$work/snap/tools"
-cp -r "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$build/shoal-server/target/lib" "$work/snap/server/"
+cp -rp "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$build/shoal-server/target/lib" "$work/snap/server/"
 # The load driver comes from this checkout whatever BUILD is, so both sides of an A/B run the same client program.
 cp -r "$home"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$home/shoal-tools/target/lib" "$work/snap/tools/"
 if [ -n "${WITH_QUESTDB:-}" ]; then # QuestDbLauncher and QuestDB itself are in shoal-bench's shaded jar
@@ -45,8 +46,9 @@ stop_all() {
 trap 'stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 start_shoal() {
-  # what bin/shoal runs, from the snapshot; SHOAL_ARGS adds server options, e.g. "--data_partitions=1"
-  "$JAVA_HOME/bin/java" ${SHOAL_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
+  # what bin/shoal runs, from the snapshot; SHOAL_ARGS adds server options, e.g. "--data_partitions=1";
+  # SHOAL_AOT_CACHE: an AOT cache recorded by `SHOAL_AOT=train bin/shoal` from the same build (BUILD)
+  "$JAVA_HOME/bin/java" ${SHOAL_JAVA_OPTS:-} ${SHOAL_AOT_CACHE:+-XX:AOTCache="$SHOAL_AOT_CACHE"} --enable-native-access=ALL-UNNAMED \
       -cp "$work/snap/server/shoal-server-0.1.0-SNAPSHOT.jar:$work/snap/server/lib/*" io.shoaldb.server.Main ${SHOAL_ARGS:-} --query_port="$SHOAL_QPORT" --http_port="$SHOAL_HPORT" --webserver_port=0 \
       --storage_root_path="$work/data" --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &
   shoal_pid=$!

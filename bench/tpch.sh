@@ -12,7 +12,7 @@
 #      before any is measured: the figures of a server whose JIT has compiled the workload), QUERIES (all; e.g. q01,q06,scan), DATA (the repo's target/tpc-data), DUCKDB_THREADS (2),
 #      SESSION (ShoalDB session variables for the queries, e.g. enable_profile=true,parallel_pipeline_task_num=2)
 #      SHOAL_ARGS (server options, e.g. "--data_partitions=1"), SHOAL_QPORT / SHOAL_HPORT (ports, 29030 / 28030),
-#      SHOAL_JAVA_OPTS (the server's JVM options, e.g. -Xmx1g),
+#      SHOAL_JAVA_OPTS (the server's JVM options, e.g. -Xmx1g), SHOAL_AOT_CACHE (an AOT cache recorded from BUILD),
 #      DUCKDB_MEMORY_LIMIT (DuckDB's memory_limit, e.g. 1GB; DuckDB then keeps its database file and spills under the
 #      run's work directory instead of holding the tables in memory)
 # P8, TPC-H SF10 on a 1 GB heap:
