@@ -44,17 +44,11 @@ final class Utf8Line {
         for (long rest = value / 10; rest > 0; rest /= 10) {
             digits++;
         }
-        ensure(digits);
-        length += digits;
-        for (int i = length - 1; i >= length - digits; i--) {
-            bytes[i] = (byte) ('0' + value % 10);
-            value /= 10;
-        }
-        return this;
+        return padded(value, digits);
     }
 
     /** Appends {@code value} as exactly {@code digits} decimal digits, zero-padded (the milliseconds of a time). */
-    Utf8Line padded(int value, int digits) {
+    Utf8Line padded(long value, int digits) {
         ensure(digits);
         length += digits;
         for (int i = length - 1; i >= length - digits; i--) {
