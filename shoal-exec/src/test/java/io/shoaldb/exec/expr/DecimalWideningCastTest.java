@@ -2,15 +2,11 @@ package io.shoaldb.exec.expr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.sql.planner.physical.expr.ValueCasts;
-import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.ColumnVector;
 import io.shoaldb.vector.Int128Vector;
-import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -29,27 +25,15 @@ class DecimalWideningCastTest {
         for (int[] c : casts) {
             DataType from = DataType.decimal(c[0], c[1]);
             DataType to = DataType.decimal(c[2], c[3]);
-            List<BigDecimal> values = new ArrayList<>();
-            for (int i = 0; i < 2000; i++) {
-                int digits = 1 + random.nextInt(c[0]);
-                BigInteger unscaled = new BigInteger(digits * 10 / 3 + 1, random).mod(BigInteger.TEN.pow(digits));
-                values.add(new BigDecimal(random.nextBoolean() ? unscaled : unscaled.negate(), c[1]));
-            }
+            List<BigDecimal> values = DecimalCastCheck.randomValues(random, c[0], c[1], 2000);
             BigInteger largest = BigInteger.TEN.pow(c[0]).subtract(BigInteger.ONE);
             values.add(new BigDecimal(largest, c[1]));
             values.add(new BigDecimal(largest.negate(), c[1]));
             values.add(null);
             values.add(BigDecimal.ZERO.setScale(c[1]));
-            VectorBuilder b = VectorBuilder.create(from, values.size());
-            values.forEach(b::appendObject);
-            Batch batch = new Batch(values.size(), new ColumnVector[] {b.build()});
-            ColumnVector out = new CastExpression(new ColumnExpression(0, from), to).evaluate(batch);
+            ColumnVector out = DecimalCastCheck.castsAsTheValueCast(values, from, to);
             assertThat(out).isInstanceOf(Int128Vector.class);
             assertThat(out.type()).isEqualTo(to);
-            for (int i = 0; i < values.size(); i++) {
-                Object expected = values.get(i) == null ? null : ValueCasts.cast(values.get(i), to);
-                assertThat(out.getObject(i)).as("%s as %s", values.get(i), to).isEqualTo(expected);
-            }
         }
     }
 }
