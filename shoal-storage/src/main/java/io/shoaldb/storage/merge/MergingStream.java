@@ -11,8 +11,12 @@ import java.util.PriorityQueue;
 /**
  * A k-way merge of key-ordered sources into key-ordered batches, collapsing equal keys by the spec's
  * model. A binary heap orders the sources' current rows by key, then by source rank, so each group of
- * equal keys is collected oldest to newest. Cost per row: O(log k) key comparisons plus one row copy
- * (this is the price of merge-on-read; see docs/storage-engine.md).
+ * equal keys is collected oldest to newest. Where equal keys collapse (UNIQUE, AGGREGATE) the cost per
+ * row is O(log k) key comparisons plus one row copy (the price of merge-on-read; see
+ * docs/storage-engine.md). A DUPLICATE merge keeps every row, so it moves whole stretches instead: the
+ * rows of the leading source that come before the next source's current row are found by a galloping
+ * search and copied column by column in one range - sources whose key ranges barely overlap, as loads
+ * of time-ordered rows make them, then cost a few comparisons per chunk rather than a heap step per row.
  */
 public final class MergingStream implements AutoCloseable {
     private final MergeSpec spec;
@@ -70,16 +74,11 @@ public final class MergingStream implements AutoCloseable {
             }
         }
         while (!heap.isEmpty() && out[0].size() < batchRows) {
-            SortedRun top = heap.poll();
-            group.clear();
-            group.add(new RowRef(top.columns, top.row));
-            if (top.advance()) {
-                heap.add(top);
-            }
             if (combiner.collapses()) {
-                collectEqualKeys();
+                emitGroup();
+            } else {
+                copyLeadingStretch();
             }
-            combiner.emit(group, out);
         }
         if (out[0].size() == 0) {
             return null;
@@ -89,6 +88,70 @@ public final class MergingStream implements AutoCloseable {
             vectors[c] = out[c].build();
         }
         return new Batch(vectors[0].size(), vectors);
+    }
+
+    /** Emits the leading row collapsed with every other row of its key (UNIQUE, AGGREGATE). */
+    private void emitGroup() {
+        SortedRun top = heap.poll();
+        group.clear();
+        group.add(new RowRef(top.columns, top.row));
+        if (top.advance()) {
+            heap.add(top);
+        }
+        collectEqualKeys();
+        combiner.emit(group, out);
+    }
+
+    /**
+     * Copies the rows of the leading source, from its current row up to the first that does not come
+     * before the next source's current row (at least one row: the heap put it first), within the chunk
+     * and the room left in the batch.
+     */
+    private void copyLeadingStretch() {
+        SortedRun top = heap.poll();
+        SortedRun next = heap.peek();
+        int limit = Math.min(top.rows, top.row + batchRows - out[0].size());
+        int end = next == null ? limit : precedingEnd(top, next, limit);
+        for (int c = 0; c < out.length; c++) {
+            out[c].appendRange(top.columns[c], top.row, end - top.row);
+        }
+        top.row = end - 1;
+        if (top.advance()) {
+            heap.add(top);
+        }
+    }
+
+    /**
+     * One past the last row of {@code top} (below {@code limit}) that comes before {@code next}'s current
+     * row. Rows of a source are in key order, so the rows that come before form a prefix: gallop (1, 2,
+     * 4, ... rows ahead) to bracket its end, then halve the bracket.
+     */
+    private int precedingEnd(SortedRun top, SortedRun next, int limit) {
+        int before = top.row;
+        int notBefore = limit;
+        for (int step = 1; before + step < notBefore; step <<= 1) {
+            int probe = before + step;
+            if (!comesBefore(top, probe, next)) {
+                notBefore = probe;
+                break;
+            }
+            before = probe;
+        }
+        while (notBefore - before > 1) {
+            int mid = (before + notBefore) >>> 1;
+            if (comesBefore(top, mid, next)) {
+                before = mid;
+            } else {
+                notBefore = mid;
+            }
+        }
+        return before + 1;
+    }
+
+    /** Whether row {@code row} of {@code run} is ordered before {@code other}'s current row (key, then rank). */
+    private boolean comesBefore(SortedRun run, int row, SortedRun other) {
+        int c = compareKeys(run.columns, row, other.columns, other.row);
+        return c < 0 || c == 0 && run.rank < other.rank;
     }
 
     private void collectEqualKeys() {
