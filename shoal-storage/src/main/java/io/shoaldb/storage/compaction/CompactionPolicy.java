@@ -6,8 +6,11 @@ import java.util.List;
 /**
  * Size-tiered choice of what to merge in one tablet. Nothing while the tablet has at most
  * {@code triggerRowsets} rowsets. Otherwise the longest run of consecutive (in version) small rowsets,
- * at most {@code maxInputs} of them, oldest first, without a leading rowset larger than the rest of the
- * run together - many small group commits collapse into one rowset whose size then grows by tiers. When no two small rowsets are adjacent (all large, or small ones
+ * at most {@code maxInputs} of them, oldest first, without a leading rowset holding more rows than the rest of
+ * the run together - many small group commits collapse into one rowset whose size then grows by tiers. The
+ * head is weighed in rows, not bytes: a merged rowset compresses several times better than the small ones it
+ * came from, so by bytes it would look smaller than the next batch of small commits and be rewritten by every
+ * compaction (write amplification growing with the tablet, not with its logarithm). When no two small rowsets are adjacent (all large, or small ones
  * separated by large ones), the window of up to {@code maxInputs} consecutive rowsets with the fewest
  * bytes, so the rowset count stays bounded whatever the sizes. Only consecutive rowsets are merged:
  * the output then stands for one version range and merge-on-read stays correct.
@@ -50,8 +53,8 @@ public final class CompactionPolicy {
             int start = bestStart;
             int end = bestStart + bestLength;
             // A head larger than everything merged with it would mostly be rewritten as it is: leave it, so
-            // sizes grow by tiers and each byte is rewritten O(log n) times, not once per compaction.
-            while (end - start > 2 && rowsets.get(start).dataBytes() > bytes(rowsets, start + 1,
+            // sizes grow by tiers and each row is rewritten O(log n) times, not once per compaction.
+            while (end - start > 2 && rowsets.get(start).rowCount() > rows(rowsets, start + 1,
                     Math.min(end, start + maxInputs))) {
                 start++;
             }
@@ -72,10 +75,10 @@ public final class CompactionPolicy {
         return rowsets.subList(bestStart, bestStart + window);
     }
 
-    private static long bytes(List<RowsetMeta> rowsets, int from, int to) {
+    private static long rows(List<RowsetMeta> rowsets, int from, int to) {
         long sum = 0;
         for (int i = from; i < to; i++) {
-            sum += rowsets.get(i).dataBytes();
+            sum += rowsets.get(i).rowCount();
         }
         return sum;
     }
