@@ -1,6 +1,7 @@
 package io.shoaldb.sql.planner;
 
 import io.shoaldb.catalog.model.Column;
+import io.shoaldb.catalog.model.KeysType;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.sql.planner.physical.AggregateCall;
@@ -144,6 +145,16 @@ final class PhysicalTranslator {
      * scan produces exactly those; anything else produces all its fields.
      */
     private Input input(RelNode rel, ImmutableBitSet required) {
+        return input(rel, required, false);
+    }
+
+    /**
+     * As {@link #input(RelNode, ImmutableBitSet)}; {@code rowsOnly}: the caller (an aggregation) counts rows and
+     * reads nothing else when {@code required} is empty, so an unfiltered scan of a DUPLICATE table reads no column
+     * at all - its batches carry the pages' row counts, taken from the segments' footers (COUNT(*) of a table
+     * decodes nothing). A merge-on-read table must still read its keys to collapse them.
+     */
+    private Input input(RelNode rel, ImmutableBitSet required, boolean rowsOnly) {
         if (rel instanceof Window window) {
             return window(window, required);
         }
@@ -167,8 +178,10 @@ final class PhysicalTranslator {
         if (condition != null) {
             read.addAll(RelOptUtil.InputFinder.bits(condition).asList());
         }
-        if (read.isEmpty()) {
-            // COUNT(*) and friends still need row counts: read the narrowest thing there is, the first key.
+        boolean countsOnly = read.isEmpty() && condition == null && rowsOnly && table.keysType() == KeysType.DUPLICATE;
+        if (read.isEmpty() && !countsOnly) {
+            // Row counts of a merged table, or rows for a parent that may need more than their number: read the
+            // narrowest thing there is, the first key.
             read.add(0);
         }
         List<ScanColumn> columns = new ArrayList<>();
@@ -188,7 +201,7 @@ final class PhysicalTranslator {
             mapping[field] = outputs.size();
             outputs.add(fieldToRead[field]);
         }
-        if (outputs.isEmpty()) {
+        if (outputs.isEmpty() && !countsOnly) {
             outputs.add(0);
         }
         PhysicalScan physical = new PhysicalScan(table.id(), catalogTable.database(), table.name(), columns,
@@ -310,7 +323,7 @@ final class PhysicalTranslator {
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
             used = used.union(ImmutableBitSet.of(call.getArgList()));
         }
-        Input in = input(aggregate.getInput(), used);
+        Input in = input(aggregate.getInput(), used, true);
         if (isSingleValue(aggregate)) {
             return singleValue(aggregate, in);
         }

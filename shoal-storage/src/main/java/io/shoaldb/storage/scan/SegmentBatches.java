@@ -14,13 +14,19 @@ import io.shoaldb.vector.VectorBuilder;
 /**
  * The batches of one segment in the current table schema's terms: the requested table columns, matched
  * to segment columns by unique id; a column the segment predates is a constant of its default (NULL
- * without one). Pages the (mapped) predicate rules out are skipped.
+ * without one). Pages the (mapped) predicate rules out are skipped. When no requested column is in the
+ * segment (none requested: a row count; or only columns the segment predates) nothing is read or decoded:
+ * the batches are the pages' row counts from the footer (no predicate can prune then, since its columns are
+ * among the requested ones).
  */
 final class SegmentBatches implements AutoCloseable {
     private final SegmentReader reader;
+    /** Reads the requested columns the segment has; null when it has none of them. */
     private final SegmentScanner scanner;
     private int[] segmentColumn;
     private FlatVector[] defaults;
+    private int nextPage;
+    private int endPage;
 
     /**
      * @param columns table column positions to produce, in this order
@@ -66,28 +72,44 @@ final class SegmentBatches implements AutoCloseable {
                 read[r++] = segmentColumn[i];
             }
         }
+        if (present == 0) {
+            nextPage = pages[0];
+            endPage = pages[1];
+            return null;
+        }
         ZoneMapPredicate mapped = PredicateMapper.map(predicate, c -> prunable[c]
                 ? reader.columnIndexOf(schema.columns().get(c).uniqueId()) : -1);
-        // A segment with only default columns still needs its page row counts: read one real column.
-        return reader.scan(present == 0 ? new int[] {0} : read, mapped, counters, pages[0], pages[1]);
+        return reader.scan(read, mapped, counters, pages[0], pages[1]);
     }
 
     /** The next batch (columns as requested), or null at the end. */
     Batch next() {
-        Batch page = scanner.next();
-        if (page == null) {
-            return null;
+        Batch page = null;
+        int rows;
+        if (scanner != null) {
+            page = scanner.next();
+            if (page == null) {
+                return null;
+            }
+            rows = page.rowCount();
+        } else {
+            if (nextPage == endPage) {
+                return null;
+            }
+            rows = reader.pageRowCount(nextPage++);
         }
         ColumnVector[] out = new ColumnVector[segmentColumn.length];
         for (int i = 0, r = 0; i < out.length; i++) {
-            out[i] = segmentColumn[i] >= 0 ? page.column(r++) : new ConstantVector(defaults[i], page.rowCount());
+            out[i] = segmentColumn[i] >= 0 ? page.column(r++) : new ConstantVector(defaults[i], rows);
         }
-        return new Batch(page.rowCount(), out);
+        return new Batch(rows, out);
     }
 
     @Override
     public void close() {
-        scanner.report();
+        if (scanner != null) {
+            scanner.report();
+        }
         reader.close();
     }
 }
