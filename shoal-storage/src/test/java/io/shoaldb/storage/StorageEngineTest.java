@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -257,6 +259,53 @@ class StorageEngineTest {
         files.heal();
         TestTables.load(e, 100, 3, row(2L, 2L, "after"));
         assertThat(scan(e, 100)).hasSize(2);
+    }
+
+    @Test
+    void fullMemtablesFlushedBehindTheAppendsKeepEveryRowAndTheirSegments() {
+        // a tiny memtable fills on every append: each append hands one to the flusher and waits for the last
+        StorageEngine e = engine(KeysModel.DUPLICATE, StorageOptions.DEFAULT.withMemtableBytes(1));
+        RowsetMeta meta;
+        try (ExecutorService flusher = Executors.newSingleThreadExecutor()) {
+            RowsetWriter w = e.newRowsetWriter(TABLE, 100);
+            w.flushOn(flusher);
+            for (long i = 0; i < 20; i++) {
+                w.append(TestTables.batch(TestTables.schema(KeysModel.DUPLICATE), row(i, i, "v" + i)));
+            }
+            meta = w.finish(2).atVersion(2);
+        }
+        e.publish(TABLE, 2, Map.of(100L, List.of(meta)), Map.of());
+        assertThat(meta.segmentFiles()).hasSize(20);
+        assertThat(sorted(scan(e, 100))).hasSize(20).contains(List.of(0L, 0L, "v0"), List.of(19L, 19L, "v19"));
+    }
+
+    @Test
+    void aFlushFailingBehindTheAppendsFailsTheWriterAndAbortLeavesNoTrace() throws Exception {
+        FaultyFiles files = new FaultyFiles();
+        StorageEngine e = engine(files, TestTables.schema(KeysModel.DUPLICATE), StorageOptions.DEFAULT.withMemtableBytes(1));
+        TestTables.load(e, 100, 2, row(1L, 1L, "kept"));
+        Path tabletDir;
+        try (TableSnapshot s = e.snapshot(TABLE)) {
+            tabletDir = s.tabletDirectory(100);
+        }
+        List<Path> before = files.list(tabletDir);
+        files.failWritesAfter(100);
+        try (ExecutorService flusher = Executors.newSingleThreadExecutor()) {
+            RowsetWriter w = e.newRowsetWriter(TABLE, 100);
+            w.flushOn(flusher);
+            Object[][] many = new Object[2000][];
+            for (int i = 0; i < many.length; i++) {
+                many[i] = row((long) i, (long) i, "value-" + i);
+            }
+            w.append(TestTables.batch(TestTables.schema(KeysModel.DUPLICATE), many)); // its flush fails behind
+            assertThatThrownBy(() -> w.finish(9))
+                    .isInstanceOfSatisfying(ShoalException.class, ex -> assertThat(ex.code()).isEqualTo(ErrorCode.DISK_FULL));
+            assertThatThrownBy(() -> w.append(TestTables.batch(TestTables.schema(KeysModel.DUPLICATE), row(3L, 3L, "x"))))
+                    .isInstanceOf(IllegalStateException.class);
+            w.abort();
+        }
+        assertThat(files.list(tabletDir)).isEqualTo(before);
+        assertThat(scan(e, 100)).containsExactly(List.of(1L, 1L, "kept"));
     }
 
     @Test
