@@ -26,9 +26,11 @@ final class StringConverter extends ValueConverter {
 
     @Override
     public boolean parse(byte[] b, int off, int len, ValueSlot slot) {
-        if (!Utf8.isValid(b, off, len)) {
-            return slot.fail(Failure.INVALID);
-        }
+        return Utf8.isValid(b, off, len) ? parseUtf8(b, off, len, slot) : slot.fail(Failure.INVALID);
+    }
+
+    /** {@link #parse} of text already known to be UTF-8: the length rules alone. */
+    private boolean parseUtf8(byte[] b, int off, int len, ValueSlot slot) {
         if (len > maxBytes) {
             if (bounded && truncate) {
                 slot.setBytes(b, off, Utf8.truncationPoint(b, off, len, maxBytes));
@@ -47,6 +49,7 @@ final class StringConverter extends ValueConverter {
         byte[] buf = rows.buffer();
         ValueSlot slot = columnSlot;
         BytesVectorBuilder bytes = (BytesVectorBuilder) out;
+        boolean utf8 = rows.isUtf8(); // the decoder validated the records: no second look at every field
         for (int r = 0, n = rows.count(); r < n; r++) {
             int len = rows.length(field, r);
             if (len < 0) {
@@ -54,7 +57,7 @@ final class StringConverter extends ValueConverter {
                     return false;
                 }
                 out.appendNull();
-            } else if (!parse(buf, rows.offset(field, r), len, slot)) {
+            } else if (!(utf8 ? parseUtf8(buf, rows.offset(field, r), len, slot) : parse(buf, rows.offset(field, r), len, slot))) {
                 return false;
             } else {
                 bytes.appendBytes(slot.bytes, slot.offset, slot.length);

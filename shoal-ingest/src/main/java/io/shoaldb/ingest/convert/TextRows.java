@@ -9,6 +9,7 @@ package io.shoaldb.ingest.convert;
  */
 public final class TextRows {
     private final int fields;
+    private final boolean utf8;
     private final int capacity;
     private final int[] offsets;   // field-major: [field * capacity + row]
     private final int[] lengths;
@@ -18,9 +19,13 @@ public final class TextRows {
     private int count;
     private long textBytes;
 
-    /** Room for {@code capacity} rows of {@code fields} fields each. */
-    public TextRows(int fields, int capacity) {
+    /**
+     * Room for {@code capacity} rows of {@code fields} fields each; {@code utf8} when the decoder checks that every
+     * field it adds is valid UTF-8 (so string columns need not check again).
+     */
+    public TextRows(int fields, int capacity, boolean utf8) {
         this.fields = fields;
+        this.utf8 = utf8;
         this.capacity = capacity;
         offsets = new int[fields * capacity];
         lengths = new int[fields * capacity];
@@ -56,6 +61,11 @@ public final class TextRows {
         offsets[at] = offset;
         lengths[at] = length;
         textBytes += Math.max(length, 0);
+    }
+
+    /** Whether every field is known to be valid UTF-8. */
+    public boolean isUtf8() {
+        return utf8;
     }
 
     public int count() {

@@ -110,7 +110,10 @@ public final class CsvReader implements BatchReader {
         this.buf = new byte[Math.max(bufferSize, 64)];
         this.baseBuffer = buf.length;
         this.row = new TextRow(expectedFields);
-        this.pending = new TextRows(expectedFields, ROWS_AT_ONCE);
+        // A record reaches pending only as valid UTF-8 (checked whole unless ASCII); cut at ASCII separators and
+        // enclosing quotes, its fields are valid UTF-8 too.
+        this.pending = new TextRows(expectedFields, ROWS_AT_ONCE,
+                isAscii(sep) && isAscii(delim) && enclose >= 0 && escape >= 0);
         pending.reset(buf);
         StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
         if (enclose != 0) {
@@ -532,6 +535,15 @@ public final class CsvReader implements BatchReader {
     private RecordTooLargeException lineTooLong() {
         return new RecordTooLargeException(ErrorCode.LOAD_RECORD_TOO_LARGE.format("A CSV line",
                 "streaming_load_csv_line_max_mb", maxLineBytes));
+    }
+
+    private static boolean isAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String printable(byte[] bytes) {
