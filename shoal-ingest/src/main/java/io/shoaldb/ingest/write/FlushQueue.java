@@ -4,26 +4,46 @@ import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 
 /**
- * One load's memtable flushes ({@link io.shoaldb.storage.rowset.RowsetWriter#flushOn}), run one at a time in the
- * order they come, on a virtual thread that exists only while there are flushes to run. A table's tablets get
- * its rows at the same rate and so fill their memtables together: flushed all at once, they would take every
- * core from the load's decoding and then leave cores idle until the next round; one at a time, decoding keeps
- * one core and the flushes the other. Its tasks complete their own futures and never throw
+ * One load's memtable flushes ({@link io.shoaldb.storage.rowset.RowsetWriter#flushOn}), run in the order they come
+ * on virtual threads that exist only while there are flushes to run: while the load is still decoding, on all
+ * cores but one; once it finishes ({@link #widen}), on all. A table's tablets get its rows at the same rate and so
+ * fill their memtables together: flushed all at once, they would take every core from the load's decoding and then
+ * leave cores idle until the next round; this way decoding keeps a core and the flushes the others, and the
+ * flushes still queued when the body ends get every core. A writer has at most one flush queued, so flushes that
+ * run side by side are always of different tablets. Its tasks complete their own futures and never throw
  * ({@code CompletableFuture.runAsync}).
  */
 final class FlushQueue implements Executor {
     private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
-    private boolean running;
+    private int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    private int running;
 
     @Override
     public void execute(Runnable task) {
         synchronized (queue) {
             queue.add(task);
-            if (running) {
+            if (running >= parallelism) {
                 return;
             }
-            running = true;
+            running++;
         }
+        startDrainer();
+    }
+
+    /** From now on every core may flush: the load has no more rows to decode. */
+    void widen() {
+        int more;
+        synchronized (queue) {
+            parallelism = Runtime.getRuntime().availableProcessors();
+            more = Math.min(queue.size(), Math.max(0, parallelism - running));
+            running += more;
+        }
+        for (int i = 0; i < more; i++) {
+            startDrainer();
+        }
+    }
+
+    private void startDrainer() {
         Thread.ofVirtual().name("shoal-memtable-flush").start(this::drain);
     }
 
@@ -33,7 +53,7 @@ final class FlushQueue implements Executor {
             synchronized (queue) {
                 next = queue.poll();
                 if (next == null) {
-                    running = false;
+                    running--;
                     return;
                 }
             }

@@ -19,7 +19,7 @@ import java.util.concurrent.Future;
  * rowset writer per touched tablet. {@link #finish} makes every file durable and returns the rowsets
  * for the commit record; {@link #abort} deletes them. A load known to be small writes inline rowsets
  * (when storage admits them): they need no file and become durable with the commit record. The tablets'
- * full memtables are sorted and written behind the appends, one at a time ({@link FlushQueue}).
+ * full memtables are sorted and written behind the appends ({@link FlushQueue}).
  * Used by one thread at a time.
  */
 public final class TableLoad {
@@ -85,6 +85,7 @@ public final class TableLoad {
         if (inline) {
             return finishInline(txnId);
         }
+        flushes.widen(); // the flushes still queued are now all that is left to do: every core takes them
         Map<Long, RowsetMeta> rowsets = new HashMap<>();
         List<Future<RowsetMeta>> finishing = new ArrayList<>();
         try (ExecutorService perTablet = Executors.newVirtualThreadPerTaskExecutor()) {
