@@ -262,6 +262,41 @@ class StorageEngineTest {
     }
 
     @Test
+    void duplicateRowsInKeyOrderAcrossAppendsAndOutOfItBothScanInKeyOrder() {
+        StorageEngine e = engine(KeysModel.DUPLICATE, StorageOptions.DEFAULT);
+        TabletSchema schema = TestTables.schema(KeysModel.DUPLICATE);
+        long version = 2;
+        for (long[][] appends : new long[][][] {
+            {{1, 2, 2}, {2, 5}, {7, 9}},    // in order, an equal key across the first two appends
+            {{1, 2, 8}, {3, 4}, {9}},       // the second append goes back before the first's last row
+            {{3, 1, 2}, {4}},               // the first append is not in order itself
+        }) {
+            RowsetWriter w = e.newRowsetWriter(TABLE, 100);
+            List<Long> keys = new ArrayList<>();
+            int n = 0;
+            for (long[] append : appends) {
+                Object[][] rows = new Object[append.length][];
+                for (int i = 0; i < append.length; i++) {
+                    rows[i] = row(append[i], (long) n++, "v");
+                    keys.add(append[i]);
+                }
+                w.append(TestTables.batch(schema, rows));
+            }
+            keys.sort(null);
+            RowsetMeta meta = w.finish(version).atVersion(version);
+            assertThat(meta.segmentFiles()).hasSize(1);
+            e.publish(TABLE, version, Map.of(100L, List.of(meta)), Map.of());
+            List<Long> scanned = new ArrayList<>();
+            for (List<Object> r : scan(e, 100, 0)) {
+                scanned.add((Long) r.get(0));
+            }
+            assertThat(scanned).as("appends %s", Arrays.deepToString(appends)).isEqualTo(keys);
+            e.publish(TABLE, ++version, Map.of(), Map.of(100L, List.of(meta)));
+            version++;
+        }
+    }
+
+    @Test
     void fullMemtablesFlushedBehindTheAppendsKeepEveryRowAndTheirSegments() {
         // a tiny memtable fills on every append: each append hands one to the flusher and waits for the last
         StorageEngine e = engine(KeysModel.DUPLICATE, StorageOptions.DEFAULT.withMemtableBytes(1));
