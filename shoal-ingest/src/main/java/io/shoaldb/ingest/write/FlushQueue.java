@@ -12,22 +12,46 @@ import java.util.concurrent.Executor;
  * flushes still queued when the body ends get every core. A writer has at most one flush queued, so flushes that
  * run side by side are always of different tablets. Its tasks complete their own futures and never throw
  * ({@code CompletableFuture.runAsync}).
+ * <p>
+ * Each flush holds a full memtable (64 MB by default) until it is written, so the queue holds a bounded number of
+ * them ({@code StorageEngine.memtablesFlushedBehind}, an eighth of the heap): a flush handed over beyond that runs
+ * on the caller's thread, as all did before flushes ran behind. Without the bound a table of many tablets would
+ * hold a second memtable for every tablet (16 buckets of a big load: another gigabyte, on a 1 GB heap too).
  */
 final class FlushQueue implements Executor {
     private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
+    /** Flushes held (queued or running) at most, each holding a full memtable. */
+    private final int maxHeld;
     private int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
     private int running;
+    /** Flushes queued or running. */
+    private int held;
+
+    /** @param maxHeld flushes that may wait or run at once; beyond them a flush runs on its caller's thread */
+    FlushQueue(int maxHeld) {
+        this.maxHeld = maxHeld;
+    }
 
     @Override
     public void execute(Runnable task) {
+        boolean queued;
+        boolean newDrainer = false;
         synchronized (queue) {
-            queue.add(task);
-            if (running >= parallelism) {
-                return;
+            queued = held < maxHeld;
+            if (queued) {
+                held++;
+                queue.add(task);
+                newDrainer = running < parallelism;
+                if (newDrainer) {
+                    running++;
+                }
             }
-            running++;
         }
-        startDrainer();
+        if (!queued) {
+            task.run(); // the queue holds its share of memtables already: flush on the caller's thread
+        } else if (newDrainer) {
+            startDrainer();
+        }
     }
 
     /** From now on every core may flush: the load has no more rows to decode. */
@@ -58,6 +82,9 @@ final class FlushQueue implements Executor {
                 }
             }
             next.run();
+            synchronized (queue) {
+                held--;
+            }
         }
     }
 }

@@ -27,7 +27,7 @@ public final class TableLoad {
     private final WriteTarget target;
     private final RowsetWriter[] writers;
     private final boolean inline;
-    private final FlushQueue flushes = new FlushQueue();
+    private final FlushQueue flushes;
     private long rows;
 
     /** A load of unknown size: its rowsets are files. */
@@ -45,6 +45,7 @@ public final class TableLoad {
         this.target = target;
         this.inline = inline;
         this.writers = new RowsetWriter[target.tablets().size()];
+        this.flushes = new FlushQueue(storage.memtablesFlushedBehind());
     }
 
     public WriteTarget target() {
