@@ -273,6 +273,15 @@ public final class StorageEngine implements RowsetPublisher {
      * Whether a load of about {@code estimatedBytes} should write inline rowsets: it is small, and the inline
      * rowsets not yet rewritten into files by compaction stay under their memory limit.
      */
+    /**
+     * Full memtables one load may hold while they wait for or run their background flush
+     * ({@link RowsetWriter#flushOn}): an eighth of the heap's worth, at least one, so that flushing behind a big
+     * load's appends never adds more than that to the memtables the load is filling.
+     */
+    public int memtablesFlushedBehind() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 8 / options.memtableBytes()));
+    }
+
     public boolean admitsInline(long estimatedBytes) {
         if (estimatedBytes > options.inlineLoadBytes()) {
             return false;

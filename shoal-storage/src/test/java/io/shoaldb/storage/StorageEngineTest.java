@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -257,6 +259,88 @@ class StorageEngineTest {
         files.heal();
         TestTables.load(e, 100, 3, row(2L, 2L, "after"));
         assertThat(scan(e, 100)).hasSize(2);
+    }
+
+    @Test
+    void duplicateRowsInKeyOrderAcrossAppendsAndOutOfItBothScanInKeyOrder() {
+        StorageEngine e = engine(KeysModel.DUPLICATE, StorageOptions.DEFAULT);
+        TabletSchema schema = TestTables.schema(KeysModel.DUPLICATE);
+        long version = 2;
+        for (long[][] appends : new long[][][] {
+            {{1, 2, 2}, {2, 5}, {7, 9}},    // in order, an equal key across the first two appends
+            {{1, 2, 8}, {3, 4}, {9}},       // the second append goes back before the first's last row
+            {{3, 1, 2}, {4}},               // the first append is not in order itself
+        }) {
+            RowsetWriter w = e.newRowsetWriter(TABLE, 100);
+            List<Long> keys = new ArrayList<>();
+            int n = 0;
+            for (long[] append : appends) {
+                Object[][] rows = new Object[append.length][];
+                for (int i = 0; i < append.length; i++) {
+                    rows[i] = row(append[i], (long) n++, "v");
+                    keys.add(append[i]);
+                }
+                w.append(TestTables.batch(schema, rows));
+            }
+            keys.sort(null);
+            RowsetMeta meta = w.finish(version).atVersion(version);
+            assertThat(meta.segmentFiles()).hasSize(1);
+            e.publish(TABLE, version, Map.of(100L, List.of(meta)), Map.of());
+            List<Long> scanned = new ArrayList<>();
+            for (List<Object> r : scan(e, 100, 0)) {
+                scanned.add((Long) r.get(0));
+            }
+            assertThat(scanned).as("appends %s", Arrays.deepToString(appends)).isEqualTo(keys);
+            e.publish(TABLE, ++version, Map.of(), Map.of(100L, List.of(meta)));
+            version++;
+        }
+    }
+
+    @Test
+    void fullMemtablesFlushedBehindTheAppendsKeepEveryRowAndTheirSegments() {
+        // a tiny memtable fills on every append: each append hands one to the flusher and waits for the last
+        StorageEngine e = engine(KeysModel.DUPLICATE, StorageOptions.DEFAULT.withMemtableBytes(1));
+        RowsetMeta meta;
+        try (ExecutorService flusher = Executors.newSingleThreadExecutor()) {
+            RowsetWriter w = e.newRowsetWriter(TABLE, 100);
+            w.flushOn(flusher);
+            for (long i = 0; i < 20; i++) {
+                w.append(TestTables.batch(TestTables.schema(KeysModel.DUPLICATE), row(i, i, "v" + i)));
+            }
+            meta = w.finish(2).atVersion(2);
+        }
+        e.publish(TABLE, 2, Map.of(100L, List.of(meta)), Map.of());
+        assertThat(meta.segmentFiles()).hasSize(20);
+        assertThat(sorted(scan(e, 100))).hasSize(20).contains(List.of(0L, 0L, "v0"), List.of(19L, 19L, "v19"));
+    }
+
+    @Test
+    void aFlushFailingBehindTheAppendsFailsTheWriterAndAbortLeavesNoTrace() throws Exception {
+        FaultyFiles files = new FaultyFiles();
+        StorageEngine e = engine(files, TestTables.schema(KeysModel.DUPLICATE), StorageOptions.DEFAULT.withMemtableBytes(1));
+        TestTables.load(e, 100, 2, row(1L, 1L, "kept"));
+        Path tabletDir;
+        try (TableSnapshot s = e.snapshot(TABLE)) {
+            tabletDir = s.tabletDirectory(100);
+        }
+        List<Path> before = files.list(tabletDir);
+        files.failWritesAfter(100);
+        try (ExecutorService flusher = Executors.newSingleThreadExecutor()) {
+            RowsetWriter w = e.newRowsetWriter(TABLE, 100);
+            w.flushOn(flusher);
+            Object[][] many = new Object[2000][];
+            for (int i = 0; i < many.length; i++) {
+                many[i] = row((long) i, (long) i, "value-" + i);
+            }
+            w.append(TestTables.batch(TestTables.schema(KeysModel.DUPLICATE), many)); // its flush fails behind
+            assertThatThrownBy(() -> w.finish(9))
+                    .isInstanceOfSatisfying(ShoalException.class, ex -> assertThat(ex.code()).isEqualTo(ErrorCode.DISK_FULL));
+            assertThatThrownBy(() -> w.append(TestTables.batch(TestTables.schema(KeysModel.DUPLICATE), row(3L, 3L, "x"))))
+                    .isInstanceOf(IllegalStateException.class);
+            w.abort();
+        }
+        assertThat(files.list(tabletDir)).isEqualTo(before);
+        assertThat(scan(e, 100)).containsExactly(List.of(1L, 1L, "kept"));
     }
 
     @Test

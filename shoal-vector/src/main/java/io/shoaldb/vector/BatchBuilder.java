@@ -45,6 +45,13 @@ public final class BatchBuilder {
         return columns.length == 0 ? 0 : columns[0].size();
     }
 
+    /** Drops every column's rows from {@code rows} on (see {@link VectorBuilder#truncate}). */
+    public void truncate(int rows) {
+        for (VectorBuilder b : columns) {
+            b.truncate(rows);
+        }
+    }
+
     public long retainedBytes() {
         long bytes = 0;
         for (VectorBuilder b : columns) {

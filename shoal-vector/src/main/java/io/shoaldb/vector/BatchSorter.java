@@ -10,14 +10,31 @@ public final class BatchSorter {
     private BatchSorter() {
     }
 
-    /** A new batch with the selected rows of {@code batch} in key order (flat vectors, no selection). */
+    /**
+     * A batch with the selected rows of {@code batch} in key order (flat vectors, no selection): {@code batch}
+     * itself when it is flat and already in order - rows often arrive in key order (a file sorted by its key, a time
+     * series), and the copy of every column would then move nothing.
+     */
     public static Batch sort(Batch batch, int... keyColumns) {
         int[] order = sortedPositions(batch, keyColumns);
+        if (isAscending(order)) {
+            return batch.compact();
+        }
         ColumnVector[] out = new ColumnVector[batch.columnCount()];
         for (int c = 0; c < out.length; c++) {
             out[c] = batch.column(c).copyPositions(order, 0, order.length);
         }
         return new Batch(order.length, out);
+    }
+
+    /** Whether the positions are 0, 1, 2, ...: the selected rows are all rows, in order. */
+    private static boolean isAscending(int[] positions) {
+        for (int i = 0; i < positions.length; i++) {
+            if (positions[i] != i) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The selected row positions of {@code batch} in key order. */

@@ -97,6 +97,18 @@ public abstract sealed class VectorBuilder
         }
     }
 
+    /**
+     * Drops the rows from {@code rows} on, keeping the ones before: for values appended ahead of a decision, such
+     * as a load's rows converted column by column until a value failed. Every builder's state past {@code size}
+     * is rewritten by the next append.
+     */
+    public final void truncate(int rows) {
+        if (rows < 0 || rows > size) {
+            throw new IllegalArgumentException("cannot truncate " + size + " rows to " + rows);
+        }
+        size = rows;
+    }
+
     /** The immutable vector of everything appended so far; the builder must be reset before reuse. */
     public abstract FlatVector build();
 

@@ -37,6 +37,22 @@ class BatchSorterTest {
     }
 
     @Test
+    void aFlatBatchAlreadyInKeyOrderIsReturnedAsItIs() {
+        BatchBuilder b = new BatchBuilder(List.of(DataType.INT, DataType.STRING));
+        for (long v : new long[] {1, 2, 2, 7}) {
+            b.appendRow(v, "v" + v);
+        }
+        Batch inOrder = b.build();
+        assertThat(BatchSorter.sort(inOrder, 0)).isSameAs(inOrder);
+        // the same rows behind a selection that keeps them all still come back flat, without the selection
+        Batch selected = inOrder.withSelection(new int[] {0, 1, 2, 3}, 4);
+        Batch flat = BatchSorter.sort(selected, 0);
+        assertThat(flat.selection()).isNull();
+        assertThat(flat.rowCount()).isEqualTo(4);
+        assertThat(flat.getObject(3, 1)).isEqualTo("v7");
+    }
+
+    @Test
     void sortsOnlySelectedRows() {
         BatchBuilder b = new BatchBuilder(List.of(DataType.INT));
         for (long v : new long[] {5, 4, 3, 2, 1}) {

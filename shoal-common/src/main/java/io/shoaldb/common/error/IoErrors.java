@@ -16,7 +16,19 @@ public final class IoErrors {
         if (isNoSpace(e)) {
             return ErrorCode.DISK_FULL.exceptionWithCause(e, file + ": " + e.getMessage());
         }
-        return ErrorCode.IO_ERROR.exceptionWithCause(e, file, e.getMessage());
+        return ErrorCode.IO_ERROR.exceptionWithCause(e, file, detail(e));
+    }
+
+    /**
+     * The exception's text. The JDK's file-system exceptions without a reason ({@code NoSuchFileException},
+     * {@code FileAlreadyExistsException}, ...) say only the path, which the message names already: their kind is
+     * what tells a missing directory from a name taken twice.
+     */
+    private static String detail(IOException e) {
+        if (e instanceof FileSystemException fse && fse.getReason() == null) {
+            return e.getMessage() + " (" + e.getClass().getSimpleName() + ")";
+        }
+        return e.getMessage();
     }
 
     /** Java reports ENOSPC only as text ("No space left on device"), possibly as a FileSystemException reason. */

@@ -26,9 +26,11 @@ final class StringConverter extends ValueConverter {
 
     @Override
     public boolean parse(byte[] b, int off, int len, ValueSlot slot) {
-        if (!Utf8.isValid(b, off, len)) {
-            return slot.fail(Failure.INVALID);
-        }
+        return Utf8.isValid(b, off, len) ? parseUtf8(b, off, len, slot) : slot.fail(Failure.INVALID);
+    }
+
+    /** {@link #parse} of text already known to be UTF-8: the length rules alone. */
+    private boolean parseUtf8(byte[] b, int off, int len, ValueSlot slot) {
         if (len > maxBytes) {
             if (bounded && truncate) {
                 slot.setBytes(b, off, Utf8.truncationPoint(b, off, len, maxBytes));
@@ -38,6 +40,29 @@ final class StringConverter extends ValueConverter {
             return slot.fail(bounded ? Failure.TOO_LONG : Failure.OVER_STRING_LIMIT);
         }
         slot.setBytes(b, off, len);
+        return true;
+    }
+
+    /** {@link ValueConverter#appendColumn} for strings: this class's parse, typed appends, one loop compiled for it. */
+    @Override
+    public boolean appendColumn(TextRows rows, int field, boolean nullable, VectorBuilder out) {
+        byte[] buf = rows.buffer();
+        ValueSlot slot = columnSlot;
+        BytesVectorBuilder bytes = (BytesVectorBuilder) out;
+        boolean utf8 = rows.isUtf8(); // the decoder validated the records: no second look at every field
+        for (int r = 0, n = rows.count(); r < n; r++) {
+            int len = rows.length(field, r);
+            if (len < 0) {
+                if (!nullable) {
+                    return false;
+                }
+                out.appendNull();
+            } else if (!(utf8 ? parseUtf8(buf, rows.offset(field, r), len, slot) : parse(buf, rows.offset(field, r), len, slot))) {
+                return false;
+            } else {
+                bytes.appendBytes(slot.bytes, slot.offset, slot.length);
+            }
+        }
         return true;
     }
 

@@ -17,6 +17,8 @@ import java.time.LocalDateTime;
  */
 public abstract class ValueConverter {
     protected final DataType type;
+    /** The slot of {@link #appendColumn}'s values. */
+    protected final ValueSlot columnSlot = new ValueSlot();
 
     protected ValueConverter(DataType type) {
         this.type = type;
@@ -48,6 +50,31 @@ public abstract class ValueConverter {
 
     /** Appends a successfully parsed (or NULL) slot to this column's builder. */
     public abstract void append(ValueSlot slot, VectorBuilder out);
+
+    /**
+     * Converts field {@code field} of every row of {@code rows} and appends the values, a NULL as null; false at
+     * the first value that does not convert, or is NULL when not {@code nullable} (the rows appended before it are
+     * then the caller's to drop). The converters of the types big loads are made of override it with the same
+     * loop in their own class, where parse and append are calls to one class that compile inline.
+     */
+    public boolean appendColumn(TextRows rows, int field, boolean nullable, VectorBuilder out) {
+        byte[] buf = rows.buffer();
+        ValueSlot slot = columnSlot;
+        for (int r = 0, n = rows.count(); r < n; r++) {
+            int len = rows.length(field, r);
+            if (len < 0) {
+                if (!nullable) {
+                    return false;
+                }
+                out.appendNull();
+            } else if (parse(buf, rows.offset(field, r), len, slot)) {
+                append(slot, out);
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /**
      * Parses a Java object: null, Long/Integer/Short/Byte, BigInteger, BigDecimal, Double, Float, String,

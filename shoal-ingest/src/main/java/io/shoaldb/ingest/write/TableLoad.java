@@ -18,7 +18,8 @@ import java.util.concurrent.Future;
  * The rows of one transaction for one table: routed to their tablets, buffered and flushed by one
  * rowset writer per touched tablet. {@link #finish} makes every file durable and returns the rowsets
  * for the commit record; {@link #abort} deletes them. A load known to be small writes inline rowsets
- * (when storage admits them): they need no file and become durable with the commit record.
+ * (when storage admits them): they need no file and become durable with the commit record. The tablets'
+ * full memtables are sorted and written behind the appends ({@link FlushQueue}).
  * Used by one thread at a time.
  */
 public final class TableLoad {
@@ -26,6 +27,7 @@ public final class TableLoad {
     private final WriteTarget target;
     private final RowsetWriter[] writers;
     private final boolean inline;
+    private final FlushQueue flushes;
     private long rows;
 
     /** A load of unknown size: its rowsets are files. */
@@ -43,6 +45,7 @@ public final class TableLoad {
         this.target = target;
         this.inline = inline;
         this.writers = new RowsetWriter[target.tablets().size()];
+        this.flushes = new FlushQueue(storage.memtablesFlushedBehind());
     }
 
     public WriteTarget target() {
@@ -63,6 +66,7 @@ public final class TableLoad {
             if (writers[bucket] == null) {
                 writers[bucket] = storage.newRowsetWriter(target.tableId(), target.tablets().get(bucket).tabletId(),
                         inline);
+                writers[bucket].flushOn(flushes);
             }
             writers[bucket].append(part);
         }
@@ -82,6 +86,7 @@ public final class TableLoad {
         if (inline) {
             return finishInline(txnId);
         }
+        flushes.widen(); // the flushes still queued are now all that is left to do: every core takes them
         Map<Long, RowsetMeta> rowsets = new HashMap<>();
         List<Future<RowsetMeta>> finishing = new ArrayList<>();
         try (ExecutorService perTablet = Executors.newVirtualThreadPerTaskExecutor()) {

@@ -124,6 +124,38 @@ class ValueConverterTest {
         assertThat(r instanceof BigDecimal d ? d.toString() : String.valueOf(r)).isEqualTo(expected);
     }
 
+    /** Decimals of the plain shape (read straight into the unscaled value) and just outside it, against BigDecimal. */
+    @Test
+    void plainDecimalsAgreeWithBigDecimal() {
+        java.util.Random r = new java.util.Random(11);
+        for (int i = 0; i < 50_000; i++) {
+            int p = 1 + r.nextInt(18);
+            int s = r.nextInt(p + 1);
+            StringBuilder text = new StringBuilder(r.nextInt(4) == 0 ? "-" : "");
+            int integerDigits = r.nextInt(p - s + 2); // one over the limit now and then, and none
+            for (int d = 0; d < integerDigits; d++) {
+                text.append((char) ('0' + r.nextInt(10)));
+            }
+            if (integerDigits == 0 || r.nextBoolean()) {
+                text.append('.');
+                int fractionDigits = r.nextInt(s + 2); // one over the scale (rounded) now and then
+                for (int d = 0; d < fractionDigits; d++) {
+                    text.append((char) ('0' + r.nextInt(10)));
+                }
+            }
+            Object expected;
+            try {
+                BigDecimal d = new BigDecimal(text.toString()).setScale(s, java.math.RoundingMode.HALF_UP);
+                expected = d.unscaledValue().abs().compareTo(BigDecimal.TEN.pow(p).toBigInteger()) >= 0
+                        ? Failure.INVALID : d;
+            } catch (NumberFormatException notANumber) {
+                expected = Failure.INVALID; // "-", ".", "-."
+            }
+            assertThat(text(DataType.decimal(p, s), text.toString())).as("%s as decimal(%d,%d)", text, p, s)
+                    .isEqualTo(expected);
+        }
+    }
+
     @Test
     void decimalFromObjects() {
         assertThat(object(DataType.decimal(5, 2), new BigDecimal("1.005"))).isEqualTo(new BigDecimal("1.01"));

@@ -3,12 +3,14 @@ package io.shoaldb.storage.rowset;
 import io.shoaldb.storage.merge.MergeSpec;
 import io.shoaldb.storage.merge.MergingStream;
 import io.shoaldb.storage.merge.RowSource;
+import io.shoaldb.storage.merge.ValueComparator;
 import io.shoaldb.storage.tablet.KeysModel;
 import io.shoaldb.storage.tablet.TabletSchema;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchSorter;
 import io.shoaldb.vector.ColumnVector;
 import io.shoaldb.vector.FlatVector;
+import io.shoaldb.vector.PhysicalType;
 import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
@@ -18,14 +20,20 @@ import java.util.function.Consumer;
 /**
  * Rows appended to a rowset but not yet in a segment. Batches are kept as appended (flat, no copy); at
  * flush they are concatenated, stably sorted by key (so equal keys stay in append order) and, for
- * UNIQUE/AGGREGATE, collapsed with the same rules scans use, where "newer" means appended later.
+ * UNIQUE/AGGREGATE, collapsed with the same rules scans use, where "newer" means appended later. Rows often
+ * arrive in key order (a file sorted by its key, a time series): the table notes whether every row so far did,
+ * and a DUPLICATE table's rows in key order go to the segment batch by batch, neither copied nor sorted.
  */
 final class MemTable {
     private final TabletSchema schema;
     private final List<DataType> types;
     private final MergeSpec spec;
     private final int batchRows;
+    private final int[] keyColumns;
+    private final ValueComparator[] keyOrder;
     private final List<Batch> batches = new ArrayList<>();
+    private Batch lastNonEmpty;
+    private boolean inKeyOrder = true;
     private long bytes;
     private int rows;
 
@@ -35,9 +43,18 @@ final class MemTable {
         this.spec = new MergeSpec(schema.model(), types, schema.keyColumnCount(), schema.sequenceColumnIndex(),
                 schema.aggregations());
         this.batchRows = batchRows;
+        this.keyColumns = schema.keyColumns();
+        this.keyOrder = new ValueComparator[keyColumns.length];
+        for (int k = 0; k < keyColumns.length; k++) {
+            keyOrder[k] = ValueComparator.of(PhysicalType.of(types.get(keyColumns[k])));
+        }
     }
 
     void add(Batch flat) {
+        if (inKeyOrder && flat.rowCount() > 0) {
+            inKeyOrder = continuesKeyOrder(flat);
+            lastNonEmpty = flat;
+        }
         batches.add(flat);
         bytes += flat.retainedBytes();
         rows += flat.rowCount();
@@ -51,15 +68,41 @@ final class MemTable {
         return rows == 0;
     }
 
+    /** Whether {@code flat}'s rows are in key order and its first does not go before the last row added. */
+    private boolean continuesKeyOrder(Batch flat) {
+        if (lastNonEmpty != null && compareKeys(lastNonEmpty, lastNonEmpty.rowCount() - 1, flat, 0) > 0) {
+            return false;
+        }
+        for (int i = 1; i < flat.rowCount(); i++) {
+            if (compareKeys(flat, i - 1, flat, i) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int compareKeys(Batch a, int i, Batch b, int j) {
+        for (int k = 0; k < keyColumns.length; k++) {
+            int c = keyOrder[k].compare((FlatVector) a.column(keyColumns[k]), i, (FlatVector) b.column(keyColumns[k]), j);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
     /** Hands the rows, in key order and collapsed per the keys model, to {@code sink}; then empties the table. */
     void drain(Consumer<Batch> sink) {
         if (rows == 0) {
             return;
         }
+        if (inKeyOrder && schema.model() == KeysModel.DUPLICATE) {
+            batches.forEach(sink);
+            clear();
+            return;
+        }
         Batch all = concatenate();
-        batches.clear();
-        bytes = 0;
-        rows = 0;
+        clear();
         Batch sorted = schema.keyColumnCount() == 0 ? all : BatchSorter.sort(all, schema.keyColumns());
         if (schema.model() == KeysModel.DUPLICATE) {
             sink.accept(sorted);
@@ -70,6 +113,14 @@ final class MemTable {
                 sink.accept(b);
             }
         }
+    }
+
+    private void clear() {
+        batches.clear();
+        lastNonEmpty = null;
+        inKeyOrder = true;
+        bytes = 0;
+        rows = 0;
     }
 
     private Batch concatenate() {

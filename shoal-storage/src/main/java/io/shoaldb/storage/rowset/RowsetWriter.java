@@ -7,6 +7,9 @@ import io.shoaldb.storage.tablet.TabletSchema;
 import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Writes one rowset of one tablet. {@link #append} buffers rows in a bounded memtable and flushes it as
@@ -21,6 +24,11 @@ import java.util.List;
  *
  * <p>A presorted writer (compaction output) takes batches already in key order with keys collapsed and
  * streams them straight into segments.
+ *
+ * <p>A writer given a flusher ({@link #flushOn}) sorts and writes a full memtable there while its caller appends
+ * to a fresh one: a big load keeps decoding instead of waiting for every sort and encode. At most one memtable
+ * per writer is being flushed (the next full one waits for it), so a writer holds at most two memtables; a
+ * flush's failure fails the writer's next call, like a failure of its own.
  */
 public final class RowsetWriter {
     private enum State { OPEN, FINISHED, ABORTED, FAILED }
@@ -30,9 +38,13 @@ public final class RowsetWriter {
     private final long memtableBytes;
     private final long segmentTargetBytes;
     private final boolean presorted;
+    private final TabletSchema schema;
+    private final int batchRows;
     private final List<SegmentColumn> columns;
-    private final MemTable memTable;
     private final SegmentSink sink;
+    private MemTable memTable;
+    private Executor flusher;
+    private CompletableFuture<Void> flushing = CompletableFuture.completedFuture(null);
     private State state = State.OPEN;
 
     /** Segments go to {@code objects} (null: files in {@code tabletDir}) unless the writer is {@code inline}. */
@@ -44,6 +56,8 @@ public final class RowsetWriter {
         this.memtableBytes = memtableBytes;
         this.segmentTargetBytes = segmentTargetBytes;
         this.presorted = presorted;
+        this.schema = schema;
+        this.batchRows = batchRows;
         this.columns = schema.columns();
         this.memTable = new MemTable(schema, batchRows);
         this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, inline, objects);
@@ -57,11 +71,25 @@ public final class RowsetWriter {
         return tabletId;
     }
 
+    /**
+     * From now on full memtables are sorted and written on {@code executor}, one at a time; the caller's
+     * thread only waits when a second memtable fills before the first is written. Not for presorted writers.
+     */
+    public void flushOn(Executor executor) {
+        if (presorted) {
+            throw new IllegalStateException("a presorted writer has no memtable to flush");
+        }
+        this.flusher = executor;
+    }
+
     /** Adds the selected rows of {@code batch}, whose columns are the tablet schema's, in order. */
     public void append(Batch batch) {
         checkOpen();
         checkShape(batch);
         run(() -> {
+            if (flushing.isCompletedExceptionally()) {
+                awaitFlushing(); // throws the background flush's failure
+            }
             Batch flat = batch.compact();
             if (presorted) {
                 sink.write(flat);
@@ -72,14 +100,41 @@ public final class RowsetWriter {
             }
             memTable.add(flat);
             if (memTable.bytes() >= memtableBytes) {
-                flush();
+                if (flusher == null) {
+                    flush(memTable);
+                } else {
+                    flushBehind();
+                }
             }
         });
     }
 
-    private void flush() {
-        memTable.drain(sink::write);
+    private void flush(MemTable rows) {
+        rows.drain(sink::write);
         sink.endSegment();
+    }
+
+    /** Hands the full memtable to the flusher and starts a fresh one; the sink is the flusher's until it is done. */
+    private void flushBehind() {
+        awaitFlushing();
+        MemTable full = memTable;
+        memTable = new MemTable(schema, batchRows);
+        flushing = CompletableFuture.runAsync(() -> flush(full), flusher);
+    }
+
+    /** Waits for the background flush, if any; rethrows its failure. */
+    private void awaitFlushing() {
+        try {
+            flushing.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /**
@@ -88,7 +143,10 @@ public final class RowsetWriter {
      */
     public RowsetMeta finish(long txnId) {
         checkOpen();
-        run(this::flush);
+        run(() -> {
+            awaitFlushing();
+            flush(memTable);
+        });
         state = State.FINISHED;
         return new RowsetMeta(rowsetId, tabletId, 0, 0, txnId, sink.segmentFiles(), sink.rows(), sink.bytes(),
                 sink.images());
@@ -100,7 +158,13 @@ public final class RowsetWriter {
             return;
         }
         state = State.ABORTED;
+        awaitFlushingQuietly();
         sink.deleteAll();
+    }
+
+    /** Waits for the background flush, if any, whatever its outcome: a flush still writing would race a delete. */
+    private void awaitFlushingQuietly() {
+        flushing.exceptionally(failed -> null).join();
     }
 
     private void run(Runnable step) {
@@ -109,6 +173,7 @@ public final class RowsetWriter {
         } catch (RuntimeException e) {
             state = State.FAILED;
             try {
+                awaitFlushingQuietly();
                 sink.deleteAll();
             } catch (RuntimeException cleanup) {
                 e.addSuppressed(cleanup);

@@ -4,6 +4,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.ingest.convert.Reasons;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.convert.TextRow;
+import io.shoaldb.ingest.convert.TextRows;
 import io.shoaldb.ingest.convert.Utf8;
 import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
@@ -33,11 +34,16 @@ import java.util.Arrays;
  *   <li>a line that is not UTF-8, or whose field count differs from the input columns, is a filtered row
  *       with Doris's reason text.</li>
  * </ul>
- * The reader owns its buffer; fields handed to the assembler are valid only during that call. A line longer than
- * {@link RecordLimits#csvLineMaxBytes()} fails the load: the buffer never grows past one line at the limit.
+ * The reader owns its buffer; fields handed to the assembler are valid only during that call. Records go to the
+ * assembler many at a time ({@link TextRows}, converted column by column) until the buffer moves, a batch is full,
+ * or a record needs to go on its own (a filtered line, a field unescaped into scratch space), so rows keep their
+ * input order. A line longer than {@link RecordLimits#csvLineMaxBytes()} fails the load: the buffer never grows
+ * past one line at the limit.
  */
 public final class CsvReader implements BatchReader {
     private static final int DEFAULT_BUFFER = 1 << 20;
+    /** Records handed to the assembler at once: enough to amortise a call per column, few enough to stay in cache. */
+    private static final int ROWS_AT_ONCE = 1024;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long BYTE_LANES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
@@ -55,6 +61,7 @@ public final class CsvReader implements BatchReader {
     private final int expectedFields;
     private final String mismatchSuffix;
     private final TextRow row;
+    private final TextRows pending;
     private final long maxLineBytes;
     private final RecordLimits limits;
     private final int baseBuffer;
@@ -103,6 +110,11 @@ public final class CsvReader implements BatchReader {
         this.buf = new byte[Math.max(bufferSize, 64)];
         this.baseBuffer = buf.length;
         this.row = new TextRow(expectedFields);
+        // A record reaches pending only as valid UTF-8 (checked whole unless ASCII); cut at ASCII separators and
+        // enclosing quotes, its fields are valid UTF-8 too.
+        this.pending = new TextRows(expectedFields, ROWS_AT_ONCE,
+                isAscii(sep) && isAscii(delim) && enclose >= 0 && escape >= 0);
+        pending.reset(buf);
         StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
         if (enclose != 0) {
             sb.append(" encl:").append((char) enclose);
@@ -116,9 +128,10 @@ public final class CsvReader implements BatchReader {
     /** The next batch of converted rows, or null when the input is exhausted. */
     @Override
     public Batch next() throws IOException {
-        while (!assembler.isFull() && readRecord()) {
-            // each record was handed to the assembler
+        while (!assembler.isFull(pending) && readRecord()) {
+            // each record was handed to the assembler or waits in pending
         }
+        handOver();
         if (assembler.pendingRows() == 0 && eof && pos >= limit) {
             return null;
         }
@@ -155,6 +168,7 @@ public final class CsvReader implements BatchReader {
                 }
                 end = limit; // the last record has no delimiter
                 if (enclose != 0 && unterminated) {
+                    handOver();
                     assembler.rejectInput("The enclose [" + (char) enclose + "] opened in this row is not closed before"
                             + " the end of the data", buf, pos, limit - pos);
                     pos = limit;
@@ -423,18 +437,35 @@ public final class CsvReader implements BatchReader {
         fieldFlags[fieldCount++] = flags;
     }
 
+    /**
+     * Hands a record's fields to the assembler: with the records waiting in {@link #pending}, unless its fields are
+     * partly in scratch space (which the next record reuses) or it is filtered, which go on their own after the
+     * waiting ones.
+     */
     private void handleRecord(int start, int end) {
         if (nonAscii < 0 && !Utf8.isValid(buf, start, end - start)) {
+            handOver();
             assembler.rejectInput(Reasons.INVALID_UTF8_LINE, buf, start, end - start);
             return;
         }
         if (fieldCount != expectedFields) {
+            handOver();
             assembler.rejectInput("Column count mismatch: expected " + expectedFields + ", but found " + fieldCount
                     + mismatchSuffix, buf, start, end - start);
             return;
         }
-        row.clear();
-        row.setLine(buf, start, end - start);
+        boolean alone = false;
+        for (int f = 0; f < fieldCount; f++) {
+            alone |= (fieldFlags[f] & IN_SCRATCH) != 0;
+        }
+        int waiting = -1;
+        if (alone) {
+            handOver();
+            row.clear();
+            row.setLine(buf, start, end - start);
+        } else {
+            waiting = pending.addRow(start, end - start);
+        }
         for (int f = 0; f < fieldCount; f++) {
             byte flags = fieldFlags[f];
             byte[] src = (flags & IN_SCRATCH) != 0 ? scratch : buf;
@@ -446,19 +477,28 @@ public final class CsvReader implements BatchReader {
                 e--;
                 quoted = true;
             }
-            if (!quoted) {
-                if (e - s == 2 && src[s] == '\\' && src[s + 1] == 'N') {
-                    row.addNull();
-                    continue;
-                }
-                if (emptyAsNull && e == s) {
-                    row.addNull();
-                    continue;
-                }
+            boolean isNull = !quoted && (e - s == 2 && src[s] == '\\' && src[s + 1] == 'N' || emptyAsNull && e == s);
+            if (!alone) {
+                pending.setField(waiting, f, s, isNull ? TextRow.NULL : e - s);
+            } else if (isNull) {
+                row.addNull();
+            } else {
+                row.add(src, s, e - s);
             }
-            row.add(src, s, e - s);
         }
-        assembler.appendText(row);
+        if (alone) {
+            assembler.appendText(row);
+        } else if (pending.isFull()) {
+            handOver();
+        }
+    }
+
+    /** Converts the records waiting in {@link #pending}: before the buffer moves, and before any record on its own. */
+    private void handOver() {
+        if (!pending.isEmpty()) {
+            assembler.appendRows(pending);
+            pending.reset(buf);
+        }
     }
 
     /**
@@ -467,6 +507,7 @@ public final class CsvReader implements BatchReader {
      * start; so a long line costs linear, not quadratic, scanning.
      */
     private void fill() throws IOException {
+        handOver();
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
@@ -480,19 +521,29 @@ public final class CsvReader implements BatchReader {
             int n = in.read(buf, limit, buf.length - limit);
             if (n < 0) {
                 eof = true;
-                return;
+                break;
             }
             limit += n;
             bytesRead += n;
             if (n > 0 && limit >= wanted) {
-                return; // enough to make progress; do not block for a full buffer on a slow client
+                break; // enough to make progress; do not block for a full buffer on a slow client
             }
         }
+        pending.reset(buf);
     }
 
     private RecordTooLargeException lineTooLong() {
         return new RecordTooLargeException(ErrorCode.LOAD_RECORD_TOO_LARGE.format("A CSV line",
                 "streaming_load_csv_line_max_mb", maxLineBytes));
+    }
+
+    private static boolean isAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String printable(byte[] bytes) {

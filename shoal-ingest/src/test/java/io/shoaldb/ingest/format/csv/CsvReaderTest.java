@@ -227,6 +227,61 @@ class CsvReaderTest {
         assertThat(r.counters()).isEqualTo(new LoadCounters(1, 1, 0, 0));
     }
 
+    /**
+     * Thousands of rows in full-size batches, so records reach the assembler a thousand at a time and convert column
+     * by column; a bad value among them sends its group row by row, with the same outcome per row as alone: filtered
+     * (NOT NULL column, or strict mode) or NULL (a nullable column), row numbers and reasons in input order, and a
+     * line the reader filters keeps its place between them.
+     */
+    @Test
+    void manyRowsConvertColumnByColumnWithTheOutcomeOfEachRowAlone() throws IOException {
+        LoadSchema s = schema(col("k", DataType.INT, false, null), col("d", DataType.DATE), col("m", DataType.decimal(15, 2)),
+                col("v", DataType.varchar(8)));
+        StringBuilder data = new StringBuilder();
+        List<List<Object>> expected = new ArrayList<>();
+        List<Long> filteredRows = new ArrayList<>();
+        for (int i = 1; i <= 5000; i++) {
+            if (i == 1500) {
+                data.append("x,1996-03-13,1.00,a\n");     // NOT NULL k does not convert: filtered
+                filteredRows.add((long) i);
+            } else if (i == 2100) {
+                data.append(i).append(",1996-02-30,2.50,b\n"); // no such date in a nullable column: NULL
+                expected.add(row((long) i, null, new java.math.BigDecimal("2.50"), "b"));
+            } else if (i == 2101) {
+                data.append(i).append(",\\N,\\N,\\N\n");
+                expected.add(row((long) i, null, null, null));
+            } else if (i == 3000) {
+                data.append(i).append(",1996-03-13\n");        // the reader filters it: one field short
+                filteredRows.add((long) i);
+            } else if (i == 4000) {
+                data.append(i).append(",1996-03-13,1.00,too long a value\n"); // over varchar(8): filtered
+                filteredRows.add((long) i);
+            } else {
+                data.append(i).append(",1996-03-").append(10 + i % 20).append(',').append(i % 1000).append('.')
+                        .append(i % 10).append("5,v").append(i % 100).append('\n');
+                expected.add(row((long) i, java.time.LocalDate.of(1996, 3, 10 + i % 20),
+                        new java.math.BigDecimal(i % 1000 + "." + i % 10 + "5"), "v" + i % 100));
+            }
+        }
+        LoadOptions options = LoadOptions.parse(Map.of("column_separator", ","));
+        RowBatchAssembler a = new RowBatchAssembler(s, options.columns(), ConversionPolicy.streamLoad(false), 4096,
+                8L << 20, 100);
+        List<List<Object>> out = new ArrayList<>();
+        try (CsvReader r = new CsvReader(new ByteArrayInputStream(data.toString().getBytes(StandardCharsets.UTF_8)),
+                options, a, RecordLimits.DEFAULTS)) {
+            for (Batch b = r.next(); b != null; b = r.next()) {
+                out.addAll(rows(b));
+            }
+        }
+        assertThat(out).isEqualTo(expected);
+        assertThat(a.counters()).isEqualTo(new LoadCounters(5000, 4997, 3, 0));
+        assertThat(a.rejectedRows()).extracting(RejectedRow::rowNumber).containsExactlyElementsOf(filteredRows);
+        assertThat(a.rejectedRows()).extracting(RejectedRow::reason).containsExactly(Reasons.nullForNotNull("k"),
+                "Column count mismatch: expected 4, but found 2 (sep:, delim:\\n)", a.rejectedRows().get(2).reason());
+        assertThat(a.rejectedRows().get(2).reason()).contains("v");
+        assertThat(a.rejectedRows().get(1).sourceLine()).isEqualTo("3000,1996-03-13");
+    }
+
     @Test
     void recordLongerThanBufferGrowsIt() throws IOException {
         String big = "x".repeat(10_000);
