@@ -47,10 +47,11 @@ trap 'stop_all; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 start_shoal() {
   # what bin/shoal runs, from the snapshot; SHOAL_ARGS adds server options, e.g. "--data_partitions=1";
-  # SHOAL_AOT_CACHE: an AOT cache recorded by `SHOAL_AOT=train bin/shoal` from the same build (BUILD)
+  # SHOAL_AOT_CACHE: an AOT cache recorded by `SHOAL_AOT=train bin/shoal` from the same build (BUILD);
+  # SHOAL_STORE: a storage directory kept after the run (default: the run's own, deleted at exit)
   "$JAVA_HOME/bin/java" ${SHOAL_JAVA_OPTS:-} ${SHOAL_AOT_CACHE:+-XX:AOTCache="$SHOAL_AOT_CACHE"} --enable-native-access=ALL-UNNAMED \
       -cp "$work/snap/server/shoal-server-0.1.0-SNAPSHOT.jar:$work/snap/server/lib/*" io.shoaldb.server.Main ${SHOAL_ARGS:-} --query_port="$SHOAL_QPORT" --http_port="$SHOAL_HPORT" --webserver_port=0 \
-      --storage_root_path="$work/data" --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &
+      --storage_root_path="${SHOAL_STORE:-$work/data}" --sys_log_dir="$work/log" > "$work/shoal.out" 2>&1 &
   shoal_pid=$!
   local i=0
   until grep -qs "started:" "$work/shoal.out"; do

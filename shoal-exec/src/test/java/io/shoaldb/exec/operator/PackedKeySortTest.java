@@ -20,14 +20,15 @@ import org.junit.jupiter.api.Test;
  */
 class PackedKeySortTest {
     private static final List<DataType> TYPES = List.of(DataType.INT, DataType.BIGINT, DataType.DOUBLE,
-            DataType.decimal(15, 2), DataType.DATE, DataType.varchar(10), DataType.FLOAT, DataType.decimal(30, 2));
+            DataType.decimal(15, 2), DataType.DATE, DataType.varchar(10), DataType.FLOAT, DataType.decimal(30, 2),
+            DataType.decimal(38, 0));
     private static final double[] SPECIAL = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY, -1.5, 1.5, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_VALUE};
 
     @Test
     void everyTypeDirectionAndNullPlacementSortsAsTheComparatorDoes() {
         Batch batch = generate(5_000, 50, 11);
-        for (int column : new int[] {0, 1, 2, 3, 4, 6}) {
+        for (int column : new int[] {0, 1, 2, 3, 4, 6, 7}) {
             for (boolean ascending : new boolean[] {true, false}) {
                 for (boolean nullsFirst : new boolean[] {true, false}) {
                     check(batch, List.of(new SortKey(column, ascending, nullsFirst)));
@@ -45,8 +46,9 @@ class PackedKeySortTest {
         List<SortKey> wideFirst = List.of(new SortKey(1, true, true), new SortKey(0, true, true));
         assertThat(PackedKeySort.sortedRows(batch, List.of(new SortKey(5, true, true)), 3_000,
                 new RowComparator(batch, List.of(new SortKey(5, true, true))))).isNull();
-        assertThat(PackedKeySort.sortedRows(batch, List.of(new SortKey(7, true, true)), 3_000,
-                new RowComparator(batch, List.of(new SortKey(7, true, true))))).isNull();
+        assertThat(PackedKeySort.sortedRows(batch, List.of(new SortKey(8, true, true)), 3_000,
+                new RowComparator(batch, List.of(new SortKey(8, true, true))))).isNull();
+        check(batch, List.of(new SortKey(8, false, true), new SortKey(7, true, false)));
         check(batch, List.of(new SortKey(5, false, false), new SortKey(0, true, true)));
         check(batch, wideFirst);
     }
@@ -64,7 +66,10 @@ class PackedKeySortTest {
         assertThat(comparator.sortedRows(batch.rowCount())).as("keys %s", keys).containsExactly(expected);
     }
 
-    /** Rows with about {@code distinct} values per column, 1 in {@code nullEvery} NULL; BIGINT spans all 64 bits. */
+    /**
+     * Rows with about {@code distinct} values per column, 1 in {@code nullEvery} NULL; BIGINT spans all 64 bits, the
+     * DECIMAL(30,2) fits a long, the DECIMAL(38,0) does not.
+     */
     private static Batch generate(int rows, int distinct, int nullEvery) {
         Random random = new Random(rows * 31L + distinct);
         BatchBuilder b = new BatchBuilder(TYPES, rows);
@@ -79,6 +84,7 @@ class PackedKeySortTest {
             row.add("s" + Math.abs(v));
             row.add((float) (random.nextInt(5) == 0 ? SPECIAL[random.nextInt(SPECIAL.length)] : v / 7.0));
             row.add(BigDecimal.valueOf(v, 2));
+            row.add(BigDecimal.valueOf(v).multiply(BigDecimal.TEN.pow(20))); // beyond a long but for 0
             for (int c = 0; c < row.size(); c++) {
                 if (random.nextInt(nullEvery * row.size()) == 0) {
                     row.set(c, null);

@@ -114,6 +114,59 @@ class SegmentCacheTest {
         assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
     }
 
+    /** A footer of {@code columns} columns of {@code pages} pages, for the cache's own bookkeeping only. */
+    private static Footer footer(int columns, int pages) {
+        return new Footer(1, 0, new int[pages], java.util.Collections.nCopies(columns, new ColumnMeta(null, null, List.of())));
+    }
+
+    @Test
+    void pagesOfACachedSegmentAreFoundInItsTableOnlyWhileTheCacheHoldsThem() {
+        SegmentCache cache = new SegmentCache(16 * 1000);
+        SegmentCache.SegmentKey segment = cache.putSegment(new SegmentCache.SegmentKey("x", 1, 0, 10, 7), footer(1, 400))
+                .key();
+        ColumnVector[] pages = new ColumnVector[400];
+        for (int p = 0; p < pages.length; p++) {
+            pages[p] = VectorBuilder.create(DataType.BIGINT, 1).build();
+            cache.putPage(segment, 0, p, pages[p]);
+        }
+        assertThat(cache.evictions()).isPositive();
+        long found = 0;
+        for (int p = 0; p < pages.length; p++) {
+            ColumnVector page = cache.page(segment, 0, p);
+            if (page != null) {
+                assertThat(page).isSameAs(pages[p]);
+                found += page.retainedBytes();
+            }
+        }
+        // an evicted page left in the table would be memory the budget does not see
+        assertThat(found).isPositive().isLessThanOrEqualTo(cache.capacityBytes());
+    }
+
+    @Test
+    void aPageOfACachedSegmentReadOftenStaysCachedWhileAStreamOfPagesReadOncePassesThrough() {
+        SegmentCache cache = new SegmentCache(16 * 1000 + 8 * 2 * 400); // as above, plus the footer's page table
+        SegmentCache.SegmentKey segment = cache.putSegment(new SegmentCache.SegmentKey("x", 1, 0, 10, 7), footer(2, 400))
+                .key();
+        ColumnVector page = VectorBuilder.create(DataType.BIGINT, 1).build();
+        ColumnVector popular = VectorBuilder.create(DataType.BIGINT, 1).build();
+        cache.putPage(segment, 1, 0, popular);
+        int fill = 40;
+        for (int p = 0; p < fill; p++) {
+            cache.putPage(segment, 0, p, page);
+        }
+        for (int i = 0; i < 100; i++) { // past the hits the table passes on one by one
+            assertThat(cache.page(segment, 1, 0)).isSameAs(popular);
+        }
+        assertThat(cache.evictions()).isZero();
+        for (int p = fill; p < 400; p++) {
+            assertThat(cache.page(segment, 0, p)).isNull();
+            cache.putPage(segment, 0, p, page);
+        }
+        assertThat(cache.evictions()).isPositive();
+        assertThat(cache.page(segment, 1, 0)).isSameAs(popular);
+        assertThat(cache.bytes()).isLessThanOrEqualTo(cache.capacityBytes());
+    }
+
     @Test
     void aDifferentFileAtTheSamePathIsNotServedFromTheCache() throws IOException {
         Path file = segment("a.seg", 3);

@@ -39,6 +39,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     private final JoinType type;
     private final PhysicalHashJoin node;
     private final FilterExpression residual;
+    private final JoinKeys probeKeys;
     private final List<DataType> probeTypes;
     private final List<DataType> buildTypes;
     private final boolean needPairs;
@@ -91,6 +92,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
         this.node = bridge.node();
         this.type = node.type();
         this.residual = node.residual() == null ? null : ExpressionCompiler.compileFilter(node.residual());
+        this.probeKeys = new JoinKeys(node.probeKeys());
         this.probeTypes = node.probe().outputTypes();
         this.buildTypes = node.build().outputTypes();
         this.needPairs = type.outputsBuild() || residual != null;
@@ -256,7 +258,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
                 case NULL_AWARE_ANTI -> throw new IllegalStateException();
             };
         }
-        int[] chainHeads = table.hasKeys() ? table.heads(JoinHashTable.evaluate(b, node.probeKeys())) : keyless(n);
+        int[] chainHeads = table.hasKeys() ? table.heads(probeKeys.evaluate(b)) : keyless(n);
         if (type == JoinType.INNER && table.uniqueKeys()) {
             int matches = ProbeView.matches(chainHeads, n);
             if (matches == 0) {
@@ -325,7 +327,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     }
 
     private boolean[] nullKeys(Batch b) {
-        Batch keys = JoinHashTable.evaluate(b, node.probeKeys());
+        Batch keys = probeKeys.evaluate(b);
         int n = b.positionCount();
         boolean[] nulls = new boolean[n];
         for (int i = 0; i < n; i++) {

@@ -154,7 +154,7 @@ public final class JoinBridge implements PipelineSink {
         }
         sawRow[driver] = true;
         if (!sawNullKey[driver]) {
-            Batch keys = JoinHashTable.evaluate(batch, node.buildKeys());
+            Batch keys = new JoinKeys(node.buildKeys()).evaluate(batch);
             sawNullKey[driver] = JoinHashTable.matchableRows(keys, node.nullSafe(), n, new int[n]) < n;
         }
     }

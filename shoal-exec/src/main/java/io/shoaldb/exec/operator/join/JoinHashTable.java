@@ -1,11 +1,9 @@
 package io.shoaldb.exec.operator.join;
 
 import io.shoaldb.exec.aggregate.GroupByHash;
-import io.shoaldb.exec.expr.ExpressionCompiler;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.vector.Batch;
-import io.shoaldb.vector.ColumnVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -63,7 +61,7 @@ final class JoinHashTable {
             return new JoinHashTable(rows, null, null, new int[] {n > 0 ? 0 : -1}, next, List.of(), false, false,
                     probers);
         }
-        Batch keyBatch = evaluate(rows, keys);
+        Batch keyBatch = new JoinKeys(keys).evaluate(rows);
         int[] nonNull = new int[n];
         int count = matchableRows(keyBatch, nullSafe, n, nonNull);
         IntegerKeySlots slots = nullSafe.contains(true) ? null : IntegerKeySlots.forBuild(keyBatch, nonNull, count);
@@ -106,15 +104,6 @@ final class JoinHashTable {
             head[slot] = row;
         }
         return new JoinHashTable(rows, null, slots, head, next, nullSafe, count < n, keysSeen == count, probers);
-    }
-
-    /** The key expressions evaluated over a batch: one flat column per key, one row per position. */
-    static Batch evaluate(Batch batch, List<Expr> keys) {
-        ColumnVector[] columns = new ColumnVector[keys.size()];
-        for (int k = 0; k < columns.length; k++) {
-            columns[k] = Flat.of(ExpressionCompiler.compile(keys.get(k)).evaluate(batch));
-        }
-        return new Batch(batch.positionCount(), columns);
     }
 
     /** Positions that can match: no NULL in a key that is not null-safe; into {@code out}, returns how many. */
@@ -169,7 +158,7 @@ final class JoinHashTable {
         return uniqueKeys;
     }
 
-    /** First build row of each probe key's chain (-1: no match); {@code keyBatch} from {@link #evaluate}. */
+    /** First build row of each probe key's chain (-1: no match); {@code keyBatch} from {@link JoinKeys#evaluate}. */
     int[] heads(Batch keyBatch) {
         int n = keyBatch.positionCount();
         int[] heads = new int[n];
