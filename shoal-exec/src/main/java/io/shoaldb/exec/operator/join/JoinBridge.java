@@ -6,12 +6,12 @@ import io.shoaldb.exec.task.PipelineSink;
 import io.shoaldb.sql.planner.physical.JoinType;
 import io.shoaldb.sql.planner.physical.PhysicalHashJoin;
 import io.shoaldb.vector.Batch;
+import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,8 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link SpilledJoin}). A broadcast build whose rows, summed over its drivers, outgrow the threshold becomes one
  * {@link BroadcastSpillingBuild} shared by its drivers (one set of written-out partitions); the shared table holds
  * the rest, and the probe drivers share the written-out partitions ({@link BroadcastSpilledProbe}). Runtime filters
- * are published once every table is built, from all of them; not when a build spilled (they would have to be computed
- * from the rows on disk too). NOT IN (always
+ * are published once every table is built, from all of them; a partitioned build driver that spilled copies its
+ * integer filter keys from then on ({@link SpilledBuildKeys}), so its filters still cover the rows on disk. Not when a
+ * broadcast build spilled, or a driver's copies outgrew their cap (they would have to be computed from the runs). NOT IN (always
  * broadcast) depends on two facts about the whole build side - is it empty, has it a NULL key - which are recorded
  * before the rows are partitioned; the rest is per key and spills like an anti join.
  */
@@ -45,6 +46,8 @@ public final class JoinBridge implements PipelineSink {
     private final JoinPartitioner buildPartitioner;
     private final SpillingBuild[] spilling;
     private final SpillingBuild.Result[] spilled;
+    /** Per partitioned build driver once it spilled: its filter keys, for runtime filters that cover the runs too. */
+    private final SpilledBuildKeys[] spilledKeys;
     private final List<RuntimeFilterSlot> runtimeFilters = new ArrayList<>();
     private final int probeDrivers;
     /** Broadcast: the bytes every build driver has buffered, the sum deciding when to spill. */
@@ -86,6 +89,7 @@ public final class JoinBridge implements PipelineSink {
         this.buildPartitioner = canSpill ? new JoinPartitioner(node.buildKeys()) : null;
         this.spilling = new SpillingBuild[buildDrivers];
         this.spilled = new SpillingBuild.Result[tables.length];
+        this.spilledKeys = new SpilledBuildKeys[buildDrivers];
         boolean notIn = node.type() == JoinType.NULL_AWARE_ANTI;
         this.sawRow = notIn ? new boolean[buildDrivers] : null;
         this.sawNullKey = notIn ? new boolean[buildDrivers] : null;
@@ -105,6 +109,9 @@ public final class JoinBridge implements PipelineSink {
             recordNotInFacts(driver, batch);
         }
         if (spilling[driver] != null) {
+            if (spilledKeys[driver] != null) {
+                spilledKeys[driver].add(batch);
+            }
             spilling[driver].add(batch);
             return true;
         }
@@ -130,13 +137,44 @@ public final class JoinBridge implements PipelineSink {
             if (partitioned) {
                 SpillingBuild build = new SpillingBuild(types, buildPartitioner, spill);
                 spilling[driver] = build;
-                build.add(take(driver));
+                Batch rows = take(driver);
+                if (!runtimeFilters.isEmpty()) {
+                    spilledKeys[driver] = new SpilledBuildKeys(
+                            runtimeFilters.stream().map(RuntimeFilterSlot::buildKey).distinct().toList());
+                    spilledKeys[driver].add(rows);
+                }
+                build.add(rows);
             } else {
                 broadcastBytes.addAndGet(-buffers[driver].retainedBytes());
                 startBroadcastSpill().add(driver, take(driver));
             }
         }
         return true;
+    }
+
+    /** Whether every build key is in a table or, for a driver whose build spilled, in its copies. */
+    private boolean everyKeyKnown() {
+        for (int d = 0; d < spilled.length; d++) {
+            if (spilled[d] != null && (spilledKeys[d] == null || !spilledKeys[d].complete())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Publishes each filter from the keys of every table, a spilled driver's from its copies (its table's too). */
+    private void publishFilters(List<Batch> tableRows, SpilledBuildKeys[] copies) {
+        for (RuntimeFilterSlot slot : runtimeFilters) {
+            List<FlatVector> keys = new ArrayList<>();
+            for (int d = 0; d < tableRows.size(); d++) {
+                if (copies[d] != null) {
+                    keys.addAll(copies[d].column(slot.buildKey()));
+                } else {
+                    keys.add(slot.keys(tableRows.get(d)));
+                }
+            }
+            slot.publishKeys(keys);
+        }
     }
 
     private synchronized BroadcastSpillingBuild startBroadcastSpill() {
@@ -173,17 +211,20 @@ public final class JoinBridge implements PipelineSink {
             }
             JoinHashTable table = JoinHashTable.build(rows, node.buildKeys(), node.nullSafe(), probersPerTable);
             List<Batch> all = null;
+            SpilledBuildKeys[] copies = null;
             synchronized (this) {
                 tables[driver] = table;
                 spilled[driver] = result;
-                if (--unfinished == 0 && !runtimeFilters.isEmpty()
-                        && Arrays.stream(spilled).allMatch(Objects::isNull)) {
-                    all = Arrays.stream(tables).map(JoinHashTable::rows).toList();
+                if (--unfinished == 0) {
+                    if (!runtimeFilters.isEmpty() && everyKeyKnown()) {
+                        all = Arrays.stream(tables).map(JoinHashTable::rows).toList();
+                        copies = spilledKeys.clone();
+                    }
+                    Arrays.fill(spilledKeys, null);
                 }
             }
-            if (all != null) { // the last table is built: the filters cover every table's keys
-                List<Batch> rowsOfAllTables = all;
-                runtimeFilters.forEach(slot -> slot.publish(rowsOfAllTables));
+            if (all != null) { // the last table is built: the filters cover every table's keys, and the runs'
+                publishFilters(all, copies);
             }
             return;
         }
@@ -252,7 +293,8 @@ public final class JoinBridge implements PipelineSink {
     @Override
     public long retainedBytes(int driver) {
         if (spilling[driver] != null) {
-            return spilling[driver].retainedBytes();
+            return spilling[driver].retainedBytes()
+                    + (spilledKeys[driver] == null ? 0 : spilledKeys[driver].retainedBytes());
         }
         BroadcastSpillingBuild shared = broadcastBuild;
         if (shared != null && buffers[driver] == null) {

@@ -57,11 +57,28 @@ public final class RuntimeFilterSlot {
     /** Same, from the build rows in several parts (the tables of a partitioned or colocated join). */
     void publish(List<Batch> parts) {
         List<FlatVector> keys = new ArrayList<>();
-        int rows = 0;
         for (Batch part : parts) {
-            Batch flat = part.selection() != null ? part.compact() : part;
-            keys.add(Flat.of(flat.column(buildKey)));
-            rows += flat.positionCount();
+            keys.add(keys(part));
+        }
+        publishKeys(keys);
+    }
+
+    /** The build column this filter is made of. */
+    int buildKey() {
+        return buildKey;
+    }
+
+    /** The build key column of {@code rows}, flat and without a selection. */
+    FlatVector keys(Batch rows) {
+        Batch flat = rows.selection() != null ? rows.compact() : rows;
+        return Flat.of(flat.column(buildKey));
+    }
+
+    /** Computes the filter from the build key column in parts (all build rows' keys). */
+    void publishKeys(List<FlatVector> keys) {
+        int rows = 0;
+        for (FlatVector part : keys) {
+            rows += part.size();
         }
         if (keys.stream().allMatch(v -> v instanceof LongVector || v instanceof IntVector)) {
             publishIntegers(keys);
