@@ -5,7 +5,9 @@
 # ShoalDB loads it by Stream Load, DuckDB by COPY from the same files. Each query runs once unmeasured (its result
 # is compared with DuckDB's; a wrong result is not timed), then RUNS times; the table gives the medians and the
 # geometric mean of ShoalDB ÷ DuckDB over the TPC-H queries that ShoalDB runs. Queries ShoalDB does not support
-# yet are listed with its error and DuckDB's time.
+# yet are listed with its error and DuckDB's time. Each query's timed runs also give the server's CPU per run (the
+# process's utime + stime from /proc, and that of its query workers): on a shared machine the figure to compare.
+# The benchmark client comes from this checkout whatever BUILD is, so both sides of an A/B run the same client.
 # Build first: mvn -B -q -DskipTests package   (the server, tools and shoal-bench/target/benchmarks.jar)
 # Usage: bench/tpch.sh
 # Env: SF (1), RUNS (5; 0 = time the compared run only), WARMUP (0; rounds of all selected queries on both engines
@@ -23,13 +25,14 @@ SF=${SF:-1}
 RUNS=${RUNS:-5}
 DATA=${DATA:-$home/target/tpc-data}
 mkdir -p "$work/snap/bench" "$DATA"
-cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
+cp "$home/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 
 machine
 echo "CONFIG sf=$SF runs=$RUNS warmup=${WARMUP:-0} queries=${QUERIES:-all} data=$DATA duckdb_threads=${DUCKDB_THREADS:-2} duckdb_memory_limit=${DUCKDB_MEMORY_LIMIT:-} session=${SESSION:-} shoal_args=${SHOAL_ARGS:-} shoal_java_opts=${SHOAL_JAVA_OPTS:-}"
 start_shoal
 "$JAVA_HOME/bin/java" -Xmx4g --enable-native-access=ALL-UNNAMED -cp "$work/snap/bench/benchmarks.jar" \
   io.shoaldb.bench.tpc.TpcBenchmark --scale "$SF" --runs "$RUNS" --warmup "${WARMUP:-0}" --query-port "$SHOAL_QPORT" --http-port "$SHOAL_HPORT" \
-  --data-dir "$DATA" --duckdb-threads "${DUCKDB_THREADS:-2}" ${QUERIES:+--queries "$QUERIES"} ${SESSION:+--session "$SESSION"} \
+  --data-dir "$DATA" --duckdb-threads "${DUCKDB_THREADS:-2}" --server-pid "$shoal_pid" --clock-ticks "$(getconf CLK_TCK)" \
+  ${QUERIES:+--queries "$QUERIES"} ${SESSION:+--session "$SESSION"} \
   ${DUCKDB_MEMORY_LIMIT:+--duckdb-memory-limit "$DUCKDB_MEMORY_LIMIT" --duckdb-dir "$work/duckdb"}
 machine

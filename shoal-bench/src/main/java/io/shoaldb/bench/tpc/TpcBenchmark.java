@@ -27,12 +27,15 @@ import java.util.Map;
  * takes minutes). The geometric mean covers the TPC-H queries that ShoalDB runs and answers correctly.
  * <p>
  * Usage: {@code TpcBenchmark --scale 1 --runs 5 --query-port 29030 --http-port 28030 --data-dir DIR
- * [--queries q01,q06] [--duckdb-threads 2] [--duckdb-memory-limit 1GB --duckdb-dir DIR [--skip-load true]] [--session name=value,...]}
+ * [--queries q01,q06] [--duckdb-threads 2] [--duckdb-memory-limit 1GB --duckdb-dir DIR [--skip-load true]] [--session name=value,...]
+ * [--server-pid PID --clock-ticks N]}
  * ({@code --session}: SET for the measured queries; {@code --duckdb-memory-limit}: DuckDB's {@code memory_limit};
  * {@code --duckdb-dir}: DuckDB keeps its database file and spills into this directory instead of holding the tables
  * in memory; {@code --skip-load true}: both already hold the tables from an earlier run with the same directory). The server must be empty of a database named {@code tpc} (it is dropped and reloaded). The first,
  * unmeasured run of each query also reports what ShoalDB spilled for it ({@code query_spill_bytes_written} on
- * {@code /metrics}).
+ * {@code /metrics}). With {@code --server-pid} (a server on this machine; {@code --clock-ticks}: {@code getconf CLK_TCK})
+ * each query's timed runs also report the server's CPU time per run, the whole process's and its query workers'
+ * ({@link ServerCpu}).
  */
 public final class TpcBenchmark {
     private static final String DB = "tpc";
@@ -58,6 +61,8 @@ public final class TpcBenchmark {
             throw new IllegalArgumentException("--skip-load needs --duckdb-dir (an in-memory DuckDB starts empty)");
         }
         SpillMeter spill = new SpillMeter("http://127.0.0.1:" + httpPort);
+        ServerCpu cpu = options.containsKey("server-pid") ? new ServerCpu(Long.parseLong(options.get("server-pid")),
+                Integer.parseInt(options.getOrDefault("clock-ticks", "100"))) : null;
 
         try (Connection shoal = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + queryPort
                 + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true&socketTimeout=1800000", "root", "");
@@ -91,7 +96,7 @@ public final class TpcBenchmark {
             warmUp(queries, warmup, shoal, duckdb);
             List<Row> rows = new ArrayList<>();
             for (TpcQuery q : queries) {
-                Row row = measure(q, shoal, duckdb, runs, spill);
+                Row row = measure(q, shoal, duckdb, runs, spill, cpu);
                 System.out.println("QUERY " + row.describe());
                 rows.add(row);
             }
@@ -103,21 +108,32 @@ public final class TpcBenchmark {
         }
     }
 
-    /** One query's outcome: medians and runs in ms (null when the engine did not run it), and a note. */
+    /**
+     * One query's outcome: medians and runs in ms (null when the engine did not run it), a note, and the server's CPU
+     * per timed run (null when not measured).
+     */
     private record Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note,
-                       long spilledBytes) {
+                       long spilledBytes, ServerCpu.Sample serverCpu) {
+        Row(String name, Double shoalMs, double[] shoalRuns, Double duckMs, double[] duckRuns, String note,
+            long spilledBytes) {
+            this(name, shoalMs, shoalRuns, duckMs, duckRuns, note, spilledBytes, null);
+        }
+
         boolean comparable() {
             return shoalMs != null && duckMs != null && note.isEmpty();
         }
 
         String describe() {
             return name + " shoaldb_ms=" + shoalMs + " " + Arrays.toString(shoalRuns) + " duckdb_ms=" + duckMs + " "
-                    + Arrays.toString(duckRuns) + " spilled_bytes=" + spilledBytes + (note.isEmpty() ? "" : " note=" + note);
+                    + Arrays.toString(duckRuns) + " spilled_bytes=" + spilledBytes
+                    + (serverCpu == null ? "" : String.format(Locale.ROOT, " server_cpu_ms=%.2f exec_cpu_ms=%.2f",
+                            serverCpu.processMs(), serverCpu.workersMs()))
+                    + (note.isEmpty() ? "" : " note=" + note);
         }
     }
 
-    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs, SpillMeter spill)
-            throws SQLException {
+    private static Row measure(TpcQuery q, Connection shoal, Connection duckdb, int runs, SpillMeter spill,
+                               ServerCpu cpu) throws SQLException {
         // --runs 0 (SF10, where a query takes minutes): the compared run is the one timed
         long d0 = System.nanoTime();
         QueryResult expected = run(duckdb, q.duckDbSql());
@@ -148,8 +164,13 @@ public final class TpcBenchmark {
             System.out.println("MISMATCH " + q.name() + "\n" + diff);
             return new Row(q.name(), null, new double[0], median(duckRuns), duckRuns, "WRONG RESULT (not timed)", spilled);
         }
-        double[] shoalRuns = runs == 0 ? new double[] {shoalFirst} : time(shoal, q.sql(), runs);
-        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "", spilled);
+        if (runs == 0) {
+            return new Row(q.name(), shoalFirst, new double[] {shoalFirst}, median(duckRuns), duckRuns, "", spilled);
+        }
+        ServerCpu.Sample before = cpu == null ? null : cpu.sample();
+        double[] shoalRuns = time(shoal, q.sql(), runs);
+        ServerCpu.Sample perRun = cpu == null ? null : cpu.sample().perRunSince(before, runs);
+        return new Row(q.name(), median(shoalRuns), shoalRuns, median(duckRuns), duckRuns, "", spilled, perRun);
     }
 
     /**
@@ -214,8 +235,10 @@ public final class TpcBenchmark {
                 : String.format(Locale.ROOT, "SF%s, median of %d runs after one unmeasured run%s, DuckDB threads=%d%n%n",
                         fmtScale(scale), runs, warmup > 0 ? " and " + warmup + " warm-up rounds of all queries" : "",
                         duckThreads));
-        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | ShoalDB spilled MB | note |\n");
-        out.append("|---|---:|---:|---:|---:|---|\n");
+        boolean cpu = rows.stream().anyMatch(r -> r.serverCpu() != null);
+        out.append("| query | ShoalDB median ms | DuckDB median ms | ShoalDB ÷ DuckDB | ShoalDB spilled MB | ")
+                .append(cpu ? "server CPU ms/run (workers) | " : "").append("note |\n");
+        out.append("|---|---:|---:|---:|---:|").append(cpu ? "---:|" : "").append("---|\n");
         double logSum = 0;
         int counted = 0;
         int tpch = 0;
@@ -224,7 +247,12 @@ public final class TpcBenchmark {
             out.append("| ").append(r.name()).append(" | ").append(ms(r.shoalMs())).append(" | ").append(ms(r.duckMs()))
                     .append(" | ").append(ratio).append(" | ")
                     .append(r.spilledBytes() < 0 ? "?" : String.format(Locale.ROOT, "%.0f", r.spilledBytes() / 1048576.0))
-                    .append(" | ").append(r.note().replace("|", "/")).append(" |\n");
+                    .append(" | ");
+            if (cpu) {
+                out.append(r.serverCpu() == null ? "–" : String.format(Locale.ROOT, "%.1f (%.1f)", r.serverCpu().processMs(),
+                        r.serverCpu().workersMs())).append(" | ");
+            }
+            out.append(r.note().replace("|", "/")).append(" |\n");
             if (r.name().matches("q\\d\\d")) {
                 tpch++;
                 if (r.comparable()) {

@@ -18,6 +18,7 @@ import java.util.List;
  */
 public final class SortOperator implements Operator, RetainedMemory, Spilled {
     private static final int OUTPUT_BATCH = 4096;
+    private static final int TOP_N_INITIAL_ROWS = 4096;
     private final Operator input;
     private final List<SortKey> keys;
     private final long offset;
@@ -39,7 +40,8 @@ public final class SortOperator implements Operator, RetainedMemory, Spilled {
         this.keys = keys;
         this.offset = offset;
         this.limit = fetch < 0 ? -1 : offset + fetch;
-        this.buffer = limit < 0 ? null : new RowBuffer(types);
+        // room for the rows a top-N keeps (it grows, up to its truncation threshold, when the input has more)
+        this.buffer = limit < 0 ? null : new RowBuffer(types, Math.clamp(limit, 1, TOP_N_INITIAL_ROWS));
         this.sorter = limit < 0 ? new ExternalSorter(types, keys, spill, OUTPUT_BATCH) : null;
         this.toSkip = offset;
     }

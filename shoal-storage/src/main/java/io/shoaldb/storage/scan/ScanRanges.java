@@ -20,11 +20,20 @@ import java.util.List;
  * <p>UNIQUE and AGGREGATE tablets stay one unit each: their rows are merged on read across all segments of the
  * tablet. Units are ordered round-robin over the tablets (first unit of each tablet, then the second, ...), so
  * drivers starting together read different tablets, which lie on different data paths.
+ *
+ * <p>The last units of the queue are cut finer: the final {@link #TAIL_UNITS_PER_DRIVER} units per driver become
+ * {@link #TAIL_PIECES} slices each (slices {@code 4k..4k+3} of {@code 4n} take exactly the pages of slice {@code k}
+ * of {@code n}), as long as a piece keeps the smallest unit's rows. A driver that takes a big unit just before
+ * the queue runs dry leaves the others idle until it finishes - up to a whole unit, which for a short query is a
+ * large share of its time on several drivers; with small pieces at the end, the drivers run out of work within a
+ * piece of each other, while the units before them stay big and cheap to open.
  */
 public final class ScanRanges {
     public static final long MIN_UNIT_ROWS = 8_192;
     public static final long MAX_UNIT_ROWS = 131_072;
     private static final int UNITS_PER_DRIVER = 4;
+    static final int TAIL_UNITS_PER_DRIVER = 2;
+    static final int TAIL_PIECES = 4;
 
     private ScanRanges() {
     }
@@ -62,9 +71,33 @@ public final class ScanRanges {
                 }
             }
             if (out.size() == before) {
-                return out;
+                return finerTail(out, drivers, minUnitRows);
             }
         }
+    }
+
+    /** The units with the last {@link #TAIL_UNITS_PER_DRIVER} per driver cut into up to {@link #TAIL_PIECES}. */
+    private static List<ScanRange> finerTail(List<ScanRange> units, int drivers, long minUnitRows) {
+        int tail = Math.min(units.size(), TAIL_UNITS_PER_DRIVER * Math.max(1, drivers));
+        List<ScanRange> out = new ArrayList<>(units.subList(0, units.size() - tail));
+        for (ScanRange unit : units.subList(units.size() - tail, units.size())) {
+            if (unit.isWholeTablet()) {
+                out.add(unit);
+                continue;
+            }
+            RowsetMeta r = unit.rowset();
+            long segmentRows = (r.rowCount() + r.segmentFiles().size() - 1) / r.segmentFiles().size();
+            int pieces = (int) Math.min(TAIL_PIECES, segmentRows / unit.slices() / minUnitRows);
+            if (pieces <= 1) {
+                out.add(unit);
+                continue;
+            }
+            for (int k = 0; k < pieces; k++) {
+                out.add(new ScanRange(unit.tabletId(), r, unit.segment(), unit.slice() * pieces + k,
+                        unit.slices() * pieces));
+            }
+        }
+        return out;
     }
 
     /** Each segment of the tablet cut into slices of about {@code unitRows} (a rowset's rows spread evenly). */

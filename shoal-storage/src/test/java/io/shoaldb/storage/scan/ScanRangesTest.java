@@ -3,6 +3,7 @@ package io.shoaldb.storage.scan;
 import static io.shoaldb.storage.TestTables.TABLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.storage.StorageEngine;
@@ -92,6 +93,24 @@ class ScanRangesTest {
                     .hasSizeGreaterThan(ScanRanges.split(s, 1, 1).size())
                     .anyMatch(u -> u.slices() > 20).anyMatch(u -> u.slices() > 1 && u.rowset().inline());
             assertThat(ScanRanges.split(s, 2)).as("no slice under a page of 8192 rows").allMatch(u -> u.slices() == 1);
+        }
+    }
+
+    @Test
+    void theLastUnitsOfTheQueueAreCutFiner() {
+        loadTable();
+        try (TableSnapshot s = engine.snapshot(TABLE)) {
+            // 26,000 rows on 2 drivers in units of 3,250 rows: each 5,000-row segment is cut in 2 slices. Tablet 100's
+            // last units - the second load's segment, then the third load's 300 rows - are the queue's last 4.
+            List<ScanRange> units = ScanRanges.split(s, 2, 1_000);
+            List<ScanRange> secondLoad = units.stream()
+                    .filter(u -> u.rowset() != null && u.rowset().rowCount() == 5_000).toList();
+            assertThat(secondLoad).as("its 2 slices, each cut into 2 pieces of at least 1,000 rows")
+                    .extracting(ScanRange::slice, ScanRange::slices)
+                    .containsExactly(tuple(0, 4), tuple(1, 4), tuple(2, 4), tuple(3, 4));
+            assertThat(units.getLast().rowset().rowCount()).as("300 rows: not cut").isEqualTo(300);
+            assertThat(units.getFirst().slices()).as("units before the tail keep their size").isEqualTo(2);
+            assertThat(values(s, units, ZoneMapPredicate.ALWAYS)).hasSize(26_000).doesNotHaveDuplicates();
         }
     }
 
