@@ -279,7 +279,7 @@ public final class StorageEngine implements RowsetPublisher {
      * load's appends never adds more than that to the memtables the load is filling.
      */
     public int memtablesFlushedBehind() {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 8 / options.memtableBytes()));
+        return Math.clamp(Runtime.getRuntime().maxMemory() / 8 / options.memtableBytes(), 1, Integer.MAX_VALUE);
     }
 
     public boolean admitsInline(long estimatedBytes) {

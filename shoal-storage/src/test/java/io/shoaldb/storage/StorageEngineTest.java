@@ -231,8 +231,11 @@ class StorageEngineTest {
         assertThat(scan(e, 100, 3)).containsExactly(List.of(42L), List.of(7L));
     }
 
-    @Test
-    void aFullDiskFailsTheWriterWithDiskFullAndLeavesNoTrace() throws Exception {
+    /** Tablet 100 of a DUPLICATE table holding one committed row, its files set to fail after 100 more bytes. */
+    private record FailingTablet(FaultyFiles files, StorageEngine engine, Path dir, List<Path> before) {
+    }
+
+    private FailingTablet failingTablet() throws Exception {
         FaultyFiles files = new FaultyFiles();
         StorageEngine e = engine(files, TestTables.schema(KeysModel.DUPLICATE), StorageOptions.DEFAULT.withMemtableBytes(1));
         TestTables.load(e, 100, 2, row(1L, 1L, "kept"));
@@ -242,6 +245,16 @@ class StorageEngineTest {
         }
         List<Path> before = files.list(tabletDir);
         files.failWritesAfter(100);
+        return new FailingTablet(files, e, tabletDir, before);
+    }
+
+    @Test
+    void aFullDiskFailsTheWriterWithDiskFullAndLeavesNoTrace() throws Exception {
+        FailingTablet t = failingTablet();
+        FaultyFiles files = t.files();
+        StorageEngine e = t.engine();
+        Path tabletDir = t.dir();
+        List<Path> before = t.before();
         RowsetWriter w = e.newRowsetWriter(TABLE, 100);
         Object[][] many = new Object[2000][];
         for (int i = 0; i < many.length; i++) {
@@ -316,15 +329,11 @@ class StorageEngineTest {
 
     @Test
     void aFlushFailingBehindTheAppendsFailsTheWriterAndAbortLeavesNoTrace() throws Exception {
-        FaultyFiles files = new FaultyFiles();
-        StorageEngine e = engine(files, TestTables.schema(KeysModel.DUPLICATE), StorageOptions.DEFAULT.withMemtableBytes(1));
-        TestTables.load(e, 100, 2, row(1L, 1L, "kept"));
-        Path tabletDir;
-        try (TableSnapshot s = e.snapshot(TABLE)) {
-            tabletDir = s.tabletDirectory(100);
-        }
-        List<Path> before = files.list(tabletDir);
-        files.failWritesAfter(100);
+        FailingTablet t = failingTablet();
+        FaultyFiles files = t.files();
+        StorageEngine e = t.engine();
+        Path tabletDir = t.dir();
+        List<Path> before = t.before();
         try (ExecutorService flusher = Executors.newSingleThreadExecutor()) {
             RowsetWriter w = e.newRowsetWriter(TABLE, 100);
             w.flushOn(flusher);
