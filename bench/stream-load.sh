@@ -3,7 +3,8 @@
 # next to PostgreSQL COPY FROM STDIN (pgJDBC CopyManager, synchronous_commit=on), MariaDB LOAD DATA LOCAL
 # INFILE (Connector/J, innodb_flush_log_at_trx_commit=1) and QuestDB (ILP over HTTP, POST /write,
 # cairo.commit.mode=sync), same chunks (split on line boundaries) and the same number of concurrent streams,
-# by the same program (shoal-tools IngestBench). Server CPU from /proc/<pid>/stat.
+# by the same program (shoal-tools IngestBench). Server CPU from /proc/<pid>/stat, peak memory as the PSS summed
+# over the server's process tree (PostgreSQL's backends included) from /proc/<pid>/smaps_rollup.
 # Matrix: RUNS x SIZES x STREAMS, and within each cell the five loads back to back, so that noise on the shared
 # machine hits every system alike. Each load is bounded by MAXS seconds (rows/s over what loaded in that time).
 # After each cell the tables are counted (ShoalDB after SYNC GROUP COMMIT; QuestDB once its WAL is applied)

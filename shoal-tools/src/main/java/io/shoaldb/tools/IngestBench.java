@@ -188,6 +188,7 @@ public final class IngestBench implements Runnable {
                 probe.start();
             }
             long cpu0 = cpuTicks();
+            ProcessTreeMemory memory = ProcessTreeMemory.start(serverPid);
             long start = System.nanoTime();
             long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
             List<Thread> threads = new ArrayList<>();
@@ -258,6 +259,7 @@ public final class IngestBench implements Runnable {
             double elapsed = (System.nanoTime() - start) / 1e9;
             Thread.sleep(500); // let PostgreSQL reap the backends of the closed connections
             long cpu = cpuTicks() - cpu0;
+            memory.close();
             double cpuSeconds = cpu / 100.0; // USER_HZ
             String extra = "";
             if (probe != null) {
@@ -277,11 +279,12 @@ public final class IngestBench implements Runnable {
             }
             System.out.printf("RESULT target=%s mode=%s chunk_bytes=%d streams=%d requests=%d rows=%d confirmed_rows=%d"
                             + " seconds=%.2f rows_per_s=%.0f mb_per_s=%.1f server_cpu_s=%.1f server_cores_busy=%.2f"
-                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f failures=%d%s%n",
+                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f server_pss_peak_mib=%.0f failures=%d%s%n",
                     target, groupCommit == null ? "-" : groupCommit, chunkBytes, streams, latency.getTotalCount(),
                     rowsSent.get(), rowsConfirmed.get(), elapsed, rowsSent.get() / elapsed, bytesSent.get() / elapsed / 1e6,
                     cpuSeconds, cpuSeconds / elapsed, cpuSeconds > 0 ? rowsSent.get() / cpuSeconds : 0,
-                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, failures.get(), extra);
+                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, memory.peakMib(),
+                    failures.get(), extra);
             return failures.get() == 0 ? 0 : 3;
         }
 
