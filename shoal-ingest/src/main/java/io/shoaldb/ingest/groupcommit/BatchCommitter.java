@@ -45,6 +45,8 @@ final class BatchCommitter {
     }
 
     private void run(GroupBatch b, Throwable refused) {
+        GroupCommitEvent event = new GroupCommitEvent();
+        event.begin();
         long start = System.nanoTime();
         Throwable failure = refused;
         boolean committed = false;
@@ -62,7 +64,7 @@ final class BatchCommitter {
             }
             if (failure == null) {
                 try {
-                    write(b);
+                    write(b, event);
                     committed = true;
                 } catch (Throwable e) { // the error goes to the waiters
                     failure = e;
@@ -100,10 +102,26 @@ final class BatchCommitter {
                     services.replaySoon().accept(queue);
                 }
             }
+            emit(event, b, start, committed);
         }
     }
 
-    private void write(GroupBatch b) throws IOException {
+    private static void emit(GroupCommitEvent event, GroupBatch b, long start, boolean committed) {
+        if (event.shouldCommit()) {
+            event.tableId = b.target.tableId();
+            event.loads = b.loads;
+            event.syncLoads = b.syncLoads;
+            event.rows = b.rowCount;
+            event.sealReason = String.valueOf(b.sealReason);
+            event.gatherNanos = b.sealedNanos - b.openedNanos;
+            event.queuedNanos = start - b.sealedNanos;
+            event.committed = committed;
+            event.commit();
+        }
+    }
+
+    private void write(GroupBatch b, GroupCommitEvent event) throws IOException {
+        long start = System.nanoTime();
         WriteTarget target = currentTarget(b);
         SchemaMapper mapper = target == b.target ? null : new SchemaMapper(b.target.schema().columns(), target.schema());
         TableLoad load = new TableLoad(services.storage(), target, b.bytes);
@@ -111,9 +129,12 @@ final class BatchCommitter {
             load.append(mapper == null ? rows : mapper.map(rows));
         }
         Map<Long, RowsetMeta> rowsets = load.finish(b.txnId());
+        long built = System.nanoTime();
         try {
             queue.requests.intend(requestIds(b, services.timer().nowMillis()));
             services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
+            event.buildNanos = built - start;
+            event.commitNanos = System.nanoTime() - built;
         } catch (RuntimeException e) {
             if (b.txn.mayBeCommitted()) {
                 // The commit record is (or may be) durable: the rowsets are the table's now. Its WAL stays, and

@@ -177,11 +177,14 @@ public final class CommitLog implements AutoCloseable {
             batch.forEach(p -> fail(p, refused));
             return;
         }
+        CommitLogWriteEvent event = new CommitLogWriteEvent();
+        event.begin();
         long sequence = segments.lastSequence();
         List<TxnEntry> entries = new ArrayList<>(batch.size());
         for (Pending p : batch) {
             entries.add(new TxnEntry(++sequence, p.record));
         }
+        long start = System.nanoTime();
         try {
             segments.appendAll(entries);
             fsyncs.incrementAndGet();
@@ -190,6 +193,28 @@ public final class CommitLog implements AutoCloseable {
             batch.forEach(p -> fail(p, e));
             return;
         }
+        long appended = System.nanoTime();
+        applyAll(batch);
+        long applied = System.nanoTime();
+        sinceCheckpoint += batch.size();
+        if (sinceCheckpoint >= checkpointEvery) {
+            try {
+                checkpointLocked();
+            } catch (IOException e) {
+                // The records are durable in the log; the checkpoint is retried after the next batch.
+                LOG.warn("Checkpoint of {} failed; will retry", image.path(), e);
+            }
+        }
+        if (event.shouldCommit()) {
+            event.records = batch.size();
+            event.appendNanos = appended - start;
+            event.applyNanos = applied - appended;
+            event.checkpointNanos = sinceCheckpoint == 0 ? System.nanoTime() - applied : 0;
+            event.commit();
+        }
+    }
+
+    private void applyAll(List<Pending> batch) {
         for (Pending p : batch) {
             try {
                 state.apply(p.record);
@@ -201,15 +226,6 @@ public final class CommitLog implements AutoCloseable {
                 continue;
             }
             p.done = true;
-        }
-        sinceCheckpoint += batch.size();
-        if (sinceCheckpoint >= checkpointEvery) {
-            try {
-                checkpointLocked();
-            } catch (IOException e) {
-                // The records are durable in the log; the checkpoint is retried after the next batch.
-                LOG.warn("Checkpoint of {} failed; will retry", image.path(), e);
-            }
         }
     }
 
