@@ -13,7 +13,7 @@ import jdk.jfr.Timespan;
 @Name("io.shoaldb.CommitLogWrite")
 @Label("Commit log write")
 @Category({"ShoalDB", "Transactions"})
-@Description("One group write of the transaction commit log: the append and its fdatasync, applying, checkpoint")
+@Description("One group write of the transaction commit log: the append and its fdatasync, applying, scheduling a checkpoint")
 final class CommitLogWriteEvent extends jdk.jfr.Event {
     @Label("Records")
     int records;
@@ -25,7 +25,7 @@ final class CommitLogWriteEvent extends jdk.jfr.Event {
     @Timespan
     long applyNanos;
     @Label("Checkpoint")
-    @Description("The checkpoint image written after this write (0: none)")
+    @Description("Taking the state for a checkpoint image after this write, which another thread writes (0: none)")
     @Timespan
     long checkpointNanos;
 }
