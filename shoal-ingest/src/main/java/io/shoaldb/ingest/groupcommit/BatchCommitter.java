@@ -32,8 +32,12 @@ final class BatchCommitter {
         this.queue = queue;
     }
 
-    void commit(GroupBatch b) {
-        run(b, null);
+    /** Commits the batch, then every batch the queue hands on meanwhile, one after another on this thread. */
+    void commitFrom(GroupBatch first) {
+        for (GroupBatch b = first; b != null; ) {
+            b.awaitAppends();
+            b = run(b, null);
+        }
     }
 
     /**
@@ -41,13 +45,18 @@ final class BatchCommitter {
      * commit does - transaction aborted, WAL kept for replay, waiters answered, the queue goes on.
      */
     void refuse(GroupBatch b, Throwable why) {
-        run(b, why);
+        GroupBatch next = run(b, why);
+        if (next != null) {
+            queue.dispatch(next); // refused again, most likely: it fails the same way on a thread of its own
+        }
     }
 
-    private void run(GroupBatch b, Throwable refused) {
+    /** Commits (or fails) one batch; returns the next one the queue handed to this committer, or null. */
+    private GroupBatch run(GroupBatch b, Throwable refused) {
         GroupCommitEvent event = new GroupCommitEvent();
         event.begin();
         long start = System.nanoTime();
+        GroupBatch next = null;
         Throwable failure = refused;
         boolean committed = false;
         long commitMillis = -1;
@@ -93,7 +102,7 @@ final class BatchCommitter {
             if (commitMillis < 0) {
                 commitMillis = services.timer().nowMillis();
             }
-            queue.commitFinished(b, committed ? null : failure, commitMillis);
+            next = queue.commitFinished(b, committed ? null : failure, commitMillis);
             if (committed) {
                 b.done.complete(commitMillis);
             } else {
@@ -104,6 +113,7 @@ final class BatchCommitter {
             }
             emit(event, b, start, committed);
         }
+        return next;
     }
 
     private static void emit(GroupCommitEvent event, GroupBatch b, long start, boolean committed) {
