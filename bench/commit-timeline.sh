@@ -29,6 +29,8 @@ echo "timeline clients=$clients mode=$mode $out server_cpu_us_per_insert=$(( (cp
 awk -F'\t' -v tick=$((1000000 / $(getconf CLK_TCK))) -v n=$((ops * (SECS + 2) + 1)) 'NR == FNR { b[$1] += $2; next } { a[$1] += $2 }
   END { for (k in a) { d = (a[k] - b[k]) * tick / n; if (d >= 0.5) printf "cpu_us_per_insert %s=%.1f\n", k, d } }' \
   <(echo "$t0") <(echo "$t1") | sort -t= -k2 -rn
+# async loads: inside group commit, until the WAL record is written, then until its group fsync returned
+curl -s -u root: "http://127.0.0.1:$SHOAL_HPORT/metrics" | grep -E '^group_commit_async_[a-z_]+\{quantile' || true
 "$JAVA_HOME/bin/jcmd" "$shoal_pid" JFR.dump name=timeline filename="$work/shoal.jfr" > /dev/null
 "$JAVA_HOME/bin/jfr" print --json --events io.shoaldb.GroupCommit,io.shoaldb.TxnCommit,io.shoaldb.CommitLogWrite \
   "$work/shoal.jfr" | python3 "$home/bench/commit-timeline.py"
