@@ -14,9 +14,9 @@ import java.util.Set;
 
 /**
  * Commit records in a fixed binary layout: every commit encodes one on the commit path (a group commit's inline
- * segments ride in it), where Smile's per-field names, type ids and serializer dispatch were a sixth of a commit
- * thread's time. The first byte tells it from a Smile entry (whose header starts with {@code ':'}); the frame
- * around it carries its length and CRC. Big-endian:
+ * segments ride in it), and Smile's per-field names, type ids and serializer dispatch took about three times as
+ * long to encode and decode one (docs/benchmarks.md, round 14). The first byte tells it from a Smile entry (whose
+ * header starts with {@code ':'}); the frame around it carries its length and CRC. Big-endian:
  *
  * <pre>
  * u8 0x01 (format version 1) | i64 sequence
