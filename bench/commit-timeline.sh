@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Where a sync 1-row INSERT's latency goes on the commit side: N clients for SECS seconds into a fresh server recording
 # the group-commit JFR events (io.shoaldb.GroupCommit, TxnCommit, CommitLogWrite: one per batch, per transaction commit,
-# per commit-log write), then p50/p90/p99/max of every phase, the server's CPU per INSERT and its CPU by thread kind.
+# per commit-log write), then p50/p90/p99/max of every phase, the server's CPU per INSERT and its CPU by thread kind
+# (mode async_mode: also the async ack timers from /metrics).
 # BUILD=<dir with the same target/ layout> compares builds. Usage: bench/commit-timeline.sh [clients] [mode]
 # Env: SECS (8), WARM (10: seconds of the same load before, unmeasured, so that the JIT has compiled the path),
-#   SAMPLES=1 adds JFR's execution samples (the "profile" settings) to the recording.
+#   SAMPLES=1 adds JFR's execution samples (the "profile" settings) and keeps the recording as
+#   /tmp/shoal-commit-timeline-<clients>.jfr.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 clients=${1:-30}; mode=${2:-sync_mode}; SECS=${SECS:-8}; WARM=${WARM:-10}
