@@ -215,6 +215,9 @@ public final class TransactionManager implements AutoCloseable {
             });
         }
         checkWritable();
+        TxnCommitEvent event = new TxnCommitEvent();
+        event.begin();
+        long begun = System.nanoTime();
         t.startCommit(now());
         Map<Long, Long> versions = new TreeMap<>();
         Map<Long, Map<Long, RowsetMeta>> stamped = new TreeMap<>();
@@ -239,6 +242,7 @@ public final class TransactionManager implements AutoCloseable {
                 t.commitFailed(e.getMessage(), now());
                 throw e;
             }
+            long locked = System.nanoTime();
             long commitTime = now();
             CommittedTxn facts = new CommittedTxn(t.txnId(), t.databaseId(), t.label(), t.info().prepareTimeMillis(),
                     commitTime, t.tableIds());
@@ -252,8 +256,17 @@ public final class TransactionManager implements AutoCloseable {
                 }
                 throw IoErrors.of(e, log.describe());
             }
+            long appended = System.nanoTime();
             t.markCommitted(commitTime);
             publishCommit(t, versions, stamped);
+            if (event.shouldCommit()) {
+                event.txnId = t.txnId();
+                event.rowsets = stamped.values().stream().mapToInt(Map::size).sum();
+                event.lockNanos = locked - begun;
+                event.appendNanos = appended - locked;
+                event.publishNanos = System.nanoTime() - appended;
+                event.commit();
+            }
         }
         return new CommitResult(t.txnId(), t.label(), versions);
     }

@@ -186,7 +186,7 @@ class RecoveryTest {
         }
         Path segment = onlySegment();
         byte[] bytes = Files.readAllBytes(segment);
-        int target = indexOf(bytes, "commit") + 20; // inside the first commit record's payload
+        int target = indexOf(bytes, "label_") + 3; // inside the first commit record's payload: its label
         try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.WRITE)) {
             ch.write(java.nio.ByteBuffer.wrap(new byte[] {(byte) (bytes[target] ^ 0x55)}), target);
         }

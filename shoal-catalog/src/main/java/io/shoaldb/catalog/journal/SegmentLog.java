@@ -439,6 +439,21 @@ public final class SegmentLog<E> implements AutoCloseable {
         }
     }
 
+    /**
+     * A durable image covers every entry up to {@code sequence}, and appends may have gone on past it: deletes
+     * the segments it covers whole (never the one appended to). Unlike {@link #discardThrough} it starts no
+     * segment; the next open skips the covered entries of the segments left.
+     */
+    public void discardCovered(long sequence) throws IOException {
+        List<Path> segments = new ArrayList<>();
+        for (Path p : files.list(dir)) {
+            if (JournalFiles.firstSequenceOf(format, p).isPresent()) {
+                segments.add(p);
+            }
+        }
+        deleteCovered(segments, sequence);
+    }
+
     /** The segment appended to, for error messages. */
     public String describe() {
         return String.valueOf(activePath);

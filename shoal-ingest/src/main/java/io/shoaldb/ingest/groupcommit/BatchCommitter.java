@@ -32,8 +32,12 @@ final class BatchCommitter {
         this.queue = queue;
     }
 
-    void commit(GroupBatch b) {
-        run(b, null);
+    /** Commits the batch, then every batch the queue hands on meanwhile, one after another on this thread. */
+    void commitFrom(GroupBatch first) {
+        for (GroupBatch b = first; b != null; ) {
+            b.awaitAppends();
+            b = run(b, null);
+        }
     }
 
     /**
@@ -41,11 +45,18 @@ final class BatchCommitter {
      * commit does - transaction aborted, WAL kept for replay, waiters answered, the queue goes on.
      */
     void refuse(GroupBatch b, Throwable why) {
-        run(b, why);
+        GroupBatch next = run(b, why);
+        if (next != null) {
+            queue.dispatch(next); // refused again, most likely: it fails the same way on a thread of its own
+        }
     }
 
-    private void run(GroupBatch b, Throwable refused) {
+    /** Commits (or fails) one batch; returns the next one the queue handed to this committer, or null. */
+    private GroupBatch run(GroupBatch b, Throwable refused) {
+        GroupCommitEvent event = new GroupCommitEvent();
+        event.begin();
         long start = System.nanoTime();
+        GroupBatch next = null;
         Throwable failure = refused;
         boolean committed = false;
         long commitMillis = -1;
@@ -62,7 +73,7 @@ final class BatchCommitter {
             }
             if (failure == null) {
                 try {
-                    write(b);
+                    write(b, event);
                     committed = true;
                 } catch (Throwable e) { // the error goes to the waiters
                     failure = e;
@@ -91,7 +102,7 @@ final class BatchCommitter {
             if (commitMillis < 0) {
                 commitMillis = services.timer().nowMillis();
             }
-            queue.commitFinished(b, committed ? null : failure, commitMillis);
+            next = queue.commitFinished(b, committed ? null : failure, commitMillis);
             if (committed) {
                 b.done.complete(commitMillis);
             } else {
@@ -100,10 +111,27 @@ final class BatchCommitter {
                     services.replaySoon().accept(queue);
                 }
             }
+            emit(event, b, start, committed);
+        }
+        return next;
+    }
+
+    private static void emit(GroupCommitEvent event, GroupBatch b, long start, boolean committed) {
+        if (event.shouldCommit()) {
+            event.tableId = b.target.tableId();
+            event.loads = b.loads;
+            event.syncLoads = b.syncLoads;
+            event.rows = b.rowCount;
+            event.sealReason = String.valueOf(b.sealReason);
+            event.gatherNanos = b.sealedNanos - b.openedNanos;
+            event.queuedNanos = start - b.sealedNanos;
+            event.committed = committed;
+            event.commit();
         }
     }
 
-    private void write(GroupBatch b) throws IOException {
+    private void write(GroupBatch b, GroupCommitEvent event) throws IOException {
+        long start = System.nanoTime();
         WriteTarget target = currentTarget(b);
         SchemaMapper mapper = target == b.target ? null : new SchemaMapper(b.target.schema().columns(), target.schema());
         TableLoad load = new TableLoad(services.storage(), target, b.bytes);
@@ -111,9 +139,12 @@ final class BatchCommitter {
             load.append(mapper == null ? rows : mapper.map(rows));
         }
         Map<Long, RowsetMeta> rowsets = load.finish(b.txnId());
+        long built = System.nanoTime();
         try {
             queue.requests.intend(requestIds(b, services.timer().nowMillis()));
             services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
+            event.buildNanos = built - start;
+            event.commitNanos = System.nanoTime() - built;
         } catch (RuntimeException e) {
             if (b.txn.mayBeCommitted()) {
                 // The commit record is (or may be) durable: the rowsets are the table's now. Its WAL stays, and

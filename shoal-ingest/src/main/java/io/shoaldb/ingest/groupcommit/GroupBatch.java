@@ -25,6 +25,8 @@ final class GroupBatch {
     final WriteTarget target;
     final Transaction txn;
     final long openedMillis;
+    /** When the batch opened and was sealed, for {@link GroupCommitEvent}. */
+    final long openedNanos = System.nanoTime();
     final long intervalMs;
     final long dataBytesLimit;
     final List<Batch> rows = new ArrayList<>();

@@ -409,17 +409,17 @@ final class TableQueue {
 
     /** Starts the next commit when none runs. */
     private void kick() {
-        if (committing != null || sealed.isEmpty()) {
-            return;
+        GroupBatch next = takeNext();
+        if (next != null) {
+            dispatch(next);
         }
-        GroupBatch next = sealed.pollFirst();
-        committing = next;
+    }
+
+    /** Hands a batch that is now committing to a committer thread. */
+    void dispatch(GroupBatch next) {
         BatchCommitter committer = new BatchCommitter(services, this);
         try {
-            services.committers().execute(() -> {
-                next.awaitAppends();
-                committer.commit(next);
-            });
+            services.committers().execute(() -> committer.commitFrom(next));
         } catch (RejectedExecutionException e) {
             // Executor shut down: the batch fails like a failed commit (transaction aborted, WAL kept for replay,
             // waiters answered, next batch started), on a thread of its own since no I/O happens under this lock.
@@ -430,11 +430,25 @@ final class TableQueue {
         }
     }
 
-    /** Called by the committer when a batch is visible or failed. */
-    void commitFinished(GroupBatch b, Throwable failure, long commitMillis) {
+    /** The next sealed batch, now committing, when no commit runs; else null. */
+    private GroupBatch takeNext() {
+        if (committing != null || sealed.isEmpty()) {
+            return null;
+        }
+        committing = sealed.pollFirst();
+        return committing;
+    }
+
+    /**
+     * Called by the committer when a batch is visible or failed. Returns the batch it commits next (sealed
+     * meanwhile, or now by the adaptive rule), or null: the thread that finished one commit goes on with the
+     * next instead of handing it to another thread, whose wake-up would be on every sync load's critical path.
+     */
+    GroupBatch commitFinished(GroupBatch b, Throwable failure, long commitMillis) {
         if (failure == null) {
             releaseWhenSettled(b);
         }
+        GroupBatch next;
         lock.lock();
         try {
             committing = null;
@@ -452,12 +466,13 @@ final class TableQueue {
             }
             // Leader/follower: sync loads that arrived during this commit form the next group.
             adaptive();
-            kick();
+            next = takeNext();
             changed.signalAll();
         } finally {
             lock.unlock();
         }
         services.walCountsChanged().run();
+        return next;
     }
 
     /**

@@ -10,6 +10,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -40,6 +45,18 @@ public final class CommitLog implements AutoCloseable {
     private final int checkpointEvery;
     private final LongSupplier labelCutoffMillis;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /**
+     * Held while an image is written (by the background checkpointer or {@link #checkpoint}); taken before
+     * {@link #writeLock}, never under it.
+     */
+    private final ReentrantLock imageLock = new ReentrantLock();
+    /** Writes the images that appends schedule, so that no commit waits for one. */
+    private final ExecutorService checkpointer = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name("txn-checkpoint").daemon().factory());
+    /** An image is scheduled or being written in the background; set under {@link #writeLock}. */
+    private final AtomicBoolean checkpointScheduled = new AtomicBoolean();
+    /** The last sequence the newest durable image covers; guarded by {@link #imageLock}. */
+    private long imageSequence;
     private final Object queueLock = new Object();
     private List<Pending> queue = new ArrayList<>();
     private boolean leaderActive;
@@ -63,7 +80,8 @@ public final class CommitLog implements AutoCloseable {
     }
 
     private CommitLog(FramedImage image, SegmentLog<TxnEntry> segments, DurableState state, int checkpointEvery,
-            LongSupplier labelCutoffMillis) {
+            LongSupplier labelCutoffMillis, long imageSequence) {
+        this.imageSequence = imageSequence;
         this.image = image;
         this.segments = segments;
         this.state = state;
@@ -96,7 +114,7 @@ public final class CommitLog implements AutoCloseable {
         DurableState state = DurableState.of(loaded);
         SegmentLog<TxnEntry> segments = SegmentLog.open(files, dir, FORMAT, TxnCodec.INSTANCE, loaded.lastSequence(),
                 entry -> state.apply(entry.record()), segmentBytes);
-        return new CommitLog(image, segments, state, checkpointEvery, labelCutoffMillis);
+        return new CommitLog(image, segments, state, checkpointEvery, labelCutoffMillis, loaded.lastSequence());
     }
 
     private static TxnImage decodeImage(Path path, byte[] bytes) {
@@ -177,11 +195,14 @@ public final class CommitLog implements AutoCloseable {
             batch.forEach(p -> fail(p, refused));
             return;
         }
+        CommitLogWriteEvent event = new CommitLogWriteEvent();
+        event.begin();
         long sequence = segments.lastSequence();
         List<TxnEntry> entries = new ArrayList<>(batch.size());
         for (Pending p : batch) {
             entries.add(new TxnEntry(++sequence, p.record));
         }
+        long start = System.nanoTime();
         try {
             segments.appendAll(entries);
             fsyncs.incrementAndGet();
@@ -190,6 +211,63 @@ public final class CommitLog implements AutoCloseable {
             batch.forEach(p -> fail(p, e));
             return;
         }
+        long appended = System.nanoTime();
+        applyAll(batch);
+        long applied = System.nanoTime();
+        sinceCheckpoint += batch.size();
+        if (sinceCheckpoint >= checkpointEvery && !failed() && checkpointScheduled.compareAndSet(false, true)) {
+            scheduleCheckpointLocked();
+        }
+        if (event.shouldCommit()) {
+            event.records = batch.size();
+            event.appendNanos = appended - start;
+            event.applyNanos = applied - appended;
+            event.checkpointNanos = sinceCheckpoint == 0 ? System.nanoTime() - applied : 0;
+            event.commit();
+        }
+    }
+
+    /**
+     * Takes the state as of the last record (immutable values: cheap) and leaves encoding and writing the image
+     * to the checkpointer. The log is not rolled: the image covers a prefix of the active segment, which the
+     * next open skips, and segments it covers whole are deleted once it is durable. So a checkpoint costs the
+     * commit path a copy of references, not an image's encoding, fsyncs and directory fsyncs.
+     */
+    private void scheduleCheckpointLocked() {
+        state.dropLabelsCommittedBefore(labelCutoffMillis.getAsLong());
+        TxnImage snapshot = state.toImage(segments.lastSequence());
+        sinceCheckpoint = 0;
+        try {
+            checkpointer.execute(() -> writeInBackground(snapshot));
+        } catch (RejectedExecutionException closing) {
+            checkpointScheduled.set(false);
+        }
+    }
+
+    private void writeInBackground(TxnImage snapshot) {
+        imageLock.lock();
+        try {
+            if (snapshot.lastSequence() <= imageSequence) {
+                return; // an explicit checkpoint got there first: never move the image back
+            }
+            image.write(TxnCodec.write(snapshot));
+            imageSequence = snapshot.lastSequence();
+            writeLock.lock();
+            try {
+                segments.discardCovered(snapshot.lastSequence());
+            } finally {
+                writeLock.unlock();
+            }
+        } catch (IOException | RuntimeException e) {
+            // The records are durable in the log; the next checkpoint writes a newer image.
+            LOG.warn("Checkpoint of {} failed; will retry", image.path(), e);
+        } finally {
+            checkpointScheduled.set(false);
+            imageLock.unlock();
+        }
+    }
+
+    private void applyAll(List<Pending> batch) {
         for (Pending p : batch) {
             try {
                 state.apply(p.record);
@@ -202,15 +280,6 @@ public final class CommitLog implements AutoCloseable {
             }
             p.done = true;
         }
-        sinceCheckpoint += batch.size();
-        if (sinceCheckpoint >= checkpointEvery) {
-            try {
-                checkpointLocked();
-            } catch (IOException e) {
-                // The records are durable in the log; the checkpoint is retried after the next batch.
-                LOG.warn("Checkpoint of {} failed; will retry", image.path(), e);
-            }
-        }
     }
 
     private static void fail(Pending p, Exception e) {
@@ -218,25 +287,30 @@ public final class CommitLog implements AutoCloseable {
         p.done = true;
     }
 
-    /** Writes an image of the state and starts a fresh log segment; older segments are deleted. */
+    /**
+     * Writes an image of the state now and starts a fresh log segment; older segments are deleted. Waits for a
+     * background checkpoint in progress.
+     */
     public void checkpoint() throws IOException {
-        writeLock.lock();
+        imageLock.lock();
         try {
-            checkpointLocked();
+            writeLock.lock();
+            try {
+                if (failed()) {
+                    throw new IOException("the commit log failed earlier; no checkpoint until restart");
+                }
+                state.dropLabelsCommittedBefore(labelCutoffMillis.getAsLong());
+                long last = segments.lastSequence();
+                image.write(TxnCodec.write(state.toImage(last)));
+                imageSequence = last;
+                segments.discardThrough(last);
+                sinceCheckpoint = 0;
+            } finally {
+                writeLock.unlock();
+            }
         } finally {
-            writeLock.unlock();
+            imageLock.unlock();
         }
-    }
-
-    private void checkpointLocked() throws IOException {
-        if (failed()) {
-            throw new IOException("the commit log failed earlier; no checkpoint until restart");
-        }
-        state.dropLabelsCommittedBefore(labelCutoffMillis.getAsLong());
-        long last = segments.lastSequence();
-        image.write(TxnCodec.write(state.toImage(last)));
-        segments.discardThrough(last);
-        sinceCheckpoint = 0;
     }
 
     /**
@@ -267,6 +341,13 @@ public final class CommitLog implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        checkpointer.shutdown();
+        try {
+            // An image being written finishes (or fails) whole; the next open reads whichever image is durable.
+            checkpointer.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         writeLock.lock();
         try {
             segments.close();

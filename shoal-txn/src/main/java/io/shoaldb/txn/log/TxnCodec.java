@@ -9,11 +9,11 @@ import io.shoaldb.catalog.journal.EntryCodec;
 import java.io.IOException;
 
 /**
- * Commit-log entries and images in Smile, Jackson's binary JSON (records mapped by their component names).
- * Every commit encodes one record on the commit path, and inline rowsets put segment images in it: as text
- * JSON (base64, reflective accessors) encoding took half the time of a small group commit. Smile writes
- * the images as raw bytes (frames carry their own length and checksum), Blackbird replaces reflection with
- * generated accessors.
+ * Commit-log entries and images in Smile, Jackson's binary JSON (records mapped by their component names),
+ * except commit records, which every commit encodes on its critical path: those are {@link CommitCodec}'s
+ * fixed binary layout (a log written before it holds Smile commit records, which still read). Smile writes
+ * inline segment images as raw bytes (frames carry their own length and checksum), Blackbird replaces
+ * reflection with generated accessors.
  */
 final class TxnCodec implements EntryCodec<TxnEntry> {
     private static final ObjectMapper MAPPER = new ObjectMapper(SmileFactory.builder()
@@ -27,13 +27,20 @@ final class TxnCodec implements EntryCodec<TxnEntry> {
     private TxnCodec() {
     }
 
+    /** Commit records in {@link CommitCodec}'s binary layout, the rest (rare) in Smile. */
     @Override
     public byte[] encode(TxnEntry entry) {
+        if (entry.record() instanceof TxnRecord.Commit commit) {
+            return CommitCodec.encode(entry.sequence(), commit);
+        }
         return write(entry);
     }
 
     @Override
     public TxnEntry decode(byte[] payload) throws IOException {
+        if (CommitCodec.isBinary(payload)) {
+            return CommitCodec.decode(payload);
+        }
         TxnEntry entry = MAPPER.readValue(payload, TxnEntry.class);
         if (entry.record() == null) {
             throw new IOException("no record");

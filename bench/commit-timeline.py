@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Summarises `jfr print --json` of the group-commit events (bench/commit-timeline.sh): per event type and numeric
+field, p50 / p90 / p99 / max over the events (durations in microseconds), and the event count."""
+import json, re, sys
+
+
+def micros(value):
+    """JFR's JSON writes timespans as ISO-8601 durations (PT0.000123S) or numbers."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    m = re.fullmatch(r'PT(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?', str(value))
+    if not m:
+        return None
+    h, mi, s = (float(g) if g else 0.0 for g in m.groups())
+    return ((h * 60 + mi) * 60 + s) * 1e6
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+events = json.load(sys.stdin)['recording']['events']
+by_type = {}
+for e in events:
+    fields = by_type.setdefault(e['type'], {})
+    for name, value in e['values'].items():
+        if name in ('startTime', 'eventThread', 'stackTrace', 'txnId', 'tableId'):
+            continue
+        v = micros(value) if name == 'duration' or name.endswith('Nanos') else value
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            fields.setdefault(name, []).append(float(v))
+for kind, fields in sorted(by_type.items()):
+    n = max(len(v) for v in fields.values())
+    print(f"{kind} events={n}")
+    for name, values in fields.items():
+        unit = ' us' if name == 'duration' or name.endswith('Nanos') else ''
+        print(f"  {name:16s} p50={pct(values, 50):9.1f} p90={pct(values, 90):9.1f} p99={pct(values, 99):9.1f} "
+              f"max={max(values):9.1f} mean={sum(values) / len(values):9.1f}{unit}")
