@@ -5,9 +5,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What a query carries down to its tasks: an id (for logs and its spill directory), a deadline
- * ({@code query_timeout}), its degree of parallelism ({@code parallel_pipeline_task_num}; 0 = one driver per data
- * partition), its memory limit ({@code exec_mem_limit}; 0 = none) and how it may spill. The query's cancellation
- * lives with its running state in the executor.
+ * ({@code query_timeout}), its degree of parallelism ({@code parallel_pipeline_task_num}; 0 = the executor's default,
+ * one driver per data partition and at least one per worker), its memory limit ({@code exec_mem_limit}; 0 = none)
+ * and how it may spill. The query's cancellation lives with its running state in the executor.
  */
 public record QueryContext(long queryId, long timeoutSeconds, int parallelism, long memLimitBytes,
                            SpillSettings spill) {

@@ -7,6 +7,7 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 
 import io.shoaldb.exec.profile.QueryProfile;
+import io.shoaldb.sql.planner.PlannerSettings;
 import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.List;
@@ -105,6 +106,35 @@ class ParallelExecutionTest {
     }
 
     @Test
+    void withoutAChoiceAQueryRunsADriverPerWorkerWhenThereAreFewerPartitionsThanWorkers() {
+        // one data partition (a small heap on one path) and two workers: both scan, as in the test above
+        CountDownLatch started = new CountDownLatch(2);
+        AtomicInteger timedOut = new AtomicInteger();
+        ExecutionListener listener = new ExecutionListener() {
+            @Override
+            public void scanTaskStarted(long tableId, long tabletId) {
+                started.countDown();
+                try {
+                    if (!started.await(20, TimeUnit.SECONDS)) {
+                        timedOut.incrementAndGet();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        try (TestDatabase db = new TestDatabase(dir, 1, 2, listener)) {
+            assertThat(db.executor.defaultParallelism()).isEqualTo(2);
+            Lineitem.create(db, 1);
+            Lineitem.load(db, Lineitem.generate(100_000, 7), 1);
+            assertThat(db.executor.explain(db.plan("SELECT count(*) FROM lineitem"), QueryContext.defaults()))
+                    .anyMatch(line -> line.contains("drivers=2"));
+            assertThat(db.query("SELECT count(*) FROM lineitem")).containsExactly(List.of(100_000L));
+        }
+        assertThat(timedOut.get()).isZero();
+    }
+
+    @Test
     void unionAllRunsItsBranchesAtTheSameTime() {
         // Every scan task waits until both tables have a scan task running: only possible if the branches of the
         // UNION ALL run at the same time (a union that ran its branches one after the other would time out).
@@ -139,8 +169,9 @@ class ParallelExecutionTest {
             for (String table : List.of("lineitem", "keys")) {
                 firstScan.put(db.catalog.snapshot().table(TestDatabase.DB, table).orElseThrow().id(), new CountDownLatch(1));
             }
-            assertThat(db.query("SELECT count(*) FROM (SELECT l_orderkey FROM lineitem UNION ALL SELECT k FROM keys) u"))
-                    .containsExactly(List.of(21_000L));
+            // two drivers per branch, so that both branches' drivers fit the four workers while they wait
+            assertThat(db.query("SELECT count(*) FROM (SELECT l_orderkey FROM lineitem UNION ALL SELECT k FROM keys) u",
+                    PlannerSettings.DEFAULT, QueryContext.of(0, 2))).containsExactly(List.of(21_000L));
         }
         assertThat(timedOut.get()).isZero();
     }

@@ -5,7 +5,6 @@ import io.shoaldb.objectstore.ObjectStoreException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.util.Arrays;
 
 /**
  * Where a segment's bytes are read from: its file, the in-memory image an inline rowset carries (see
@@ -16,7 +15,14 @@ sealed interface SegmentInput {
     long size() throws IOException;
 
     /** Exactly {@code length} bytes from {@code position}; an IOException when the input ends before. */
-    byte[] read(long position, int length) throws IOException;
+    default byte[] read(long position, int length) throws IOException {
+        byte[] bytes = new byte[length];
+        readInto(position, bytes, length);
+        return bytes;
+    }
+
+    /** Like {@link #read}, into {@code into[0..length)}. */
+    void readInto(long position, byte[] into, int length) throws IOException;
 
     void close() throws IOException;
 
@@ -27,15 +33,14 @@ sealed interface SegmentInput {
         }
 
         @Override
-        public byte[] read(long position, int length) throws IOException {
-            ByteBuffer buf = ByteBuffer.allocate(length);
+        public void readInto(long position, byte[] into, int length) throws IOException {
+            ByteBuffer buf = ByteBuffer.wrap(into, 0, length);
             while (buf.hasRemaining()) {
                 int n = channel.read(buf, position + buf.position());
                 if (n < 0) {
                     throw new IOException("unexpected end of file at " + (position + buf.position()));
                 }
             }
-            return buf.array();
         }
 
         @Override
@@ -51,12 +56,12 @@ sealed interface SegmentInput {
         }
 
         @Override
-        public byte[] read(long position, int length) throws IOException {
+        public void readInto(long position, byte[] into, int length) throws IOException {
             if (position < 0 || length < 0 || position + length > image.length) {
                 throw new IOException("unexpected end of segment image at " + Math.min(position + length,
                         image.length));
             }
-            return Arrays.copyOfRange(image, (int) position, (int) position + length);
+            System.arraycopy(image, (int) position, into, 0, length);
         }
 
         @Override
@@ -86,6 +91,16 @@ sealed interface SegmentInput {
             } catch (ObjectStoreException e) {
                 throw new IOException(e.getMessage(), e);
             }
+        }
+
+        @Override
+        public void readInto(long position, byte[] into, int length) throws IOException {
+            byte[] bytes = read(position, length);
+            if (bytes.length != length) {
+                throw new IOException("object " + key + " gave " + bytes.length + " bytes at " + position + ", not "
+                        + length);
+            }
+            System.arraycopy(bytes, 0, into, 0, length);
         }
 
         @Override

@@ -240,20 +240,24 @@ public final class SegmentReader implements AutoCloseable {
         PageMeta meta = pageMeta(column, page);
         SegmentColumn col = schema.get(column);
         String where = "column " + column + " (unique id " + col.uniqueId() + ") page " + page;
-        byte[] stored;
+        PageBuffers buffers = PageBuffers.ofThread();
+        int storedSize = meta.storedSize();
+        byte[] stored = buffers.stored(storedSize);
         try {
-            stored = input.read(meta.offset(), meta.storedSize());
+            input.readInto(meta.offset(), stored, storedSize);
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, where + ": " + e.getMessage());
         }
         CRC32C crc = new CRC32C();
-        crc.update(stored);
+        crc.update(stored, 0, storedSize);
         if ((int) crc.getValue() != meta.crc32c()) {
             throw corrupt(path, where + ": checksum mismatch");
         }
         try {
-            byte[] body = BlockCompressor.decompress(meta.compression(), stored, meta.uncompressedSize());
-            return PageDecoder.decode(col.type(), meta.encoding(), body, pageRowCount(page));
+            int length = meta.uncompressedSize();
+            byte[] body = BlockCompressor.decompress(meta.compression(), stored, storedSize, length,
+                    buffers.body(length));
+            return PageDecoder.decode(col.type(), meta.encoding(), body, length, pageRowCount(page));
         } catch (FormatException e) {
             throw corrupt(path, where + ": " + e.getMessage());
         }

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.storage.segment.encoding.Compression;
 import io.shoaldb.storage.segment.encoding.Encoding;
+import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.DictionaryVector;
 import io.shoaldb.vector.type.DataType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
@@ -38,6 +40,35 @@ class SegmentRoundTripTest {
             assertThat(r.columns().get(10).type()).isEqualTo(DataType.decimal(38, 10));
         }
         assertThat(Files.size(file)).isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Compression.class)
+    void pagesDecodedEarlierKeepTheirValuesWhileTheThreadReadsLaterPages(Compression compression) {
+        // a thread reads every page through the same scratch arrays: the vectors must not share them
+        List<Object[]> rows = TestRows.rows(ALL_TYPES, 5000, new Random(5), 0.1, false);
+        Path file = TestRows.write(dir.resolve("k.seg"), ALL_TYPES, rows,
+                SegmentWriterOptions.DEFAULT.withCompression(compression).withMaxPageRows(300), 1234);
+        int[] all = TestRows.allColumns(ALL_TYPES.size());
+        List<Batch> batches = new ArrayList<>();
+        try (SegmentReader r = SegmentReader.open(TestRows.FILES, file)) {
+            SegmentScanner scanner = r.scan(all, ZoneMapPredicate.ALWAYS);
+            for (Batch b = scanner.next(); b != null; b = scanner.next()) {
+                batches.add(b);
+            }
+        }
+        List<List<Object>> read = new ArrayList<>();
+        for (Batch b : batches) {
+            for (int i = 0; i < b.positionCount(); i++) {
+                List<Object> row = new ArrayList<>();
+                for (int c = 0; c < b.columnCount(); c++) {
+                    row.add(b.getObject(i, c));
+                }
+                read.add(row);
+            }
+        }
+        assertThat(batches).hasSizeGreaterThan(10);
+        assertThat(read).isEqualTo(TestRows.project(rows, all));
     }
 
     @Test

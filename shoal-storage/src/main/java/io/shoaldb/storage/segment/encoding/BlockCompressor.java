@@ -35,26 +35,29 @@ public final class BlockCompressor {
         };
     }
 
-    public static byte[] decompress(Compression compression, byte[] src, int uncompressedLength) {
+    /**
+     * Decompresses {@code src[0..srcLength)} into {@code out[0..uncompressedLength)} ({@code out} may be longer) and
+     * returns the array that holds the bytes: {@code src} itself when they are stored uncompressed.
+     */
+    public static byte[] decompress(Compression compression, byte[] src, int srcLength, int uncompressedLength,
+                                    byte[] out) {
         try {
             return switch (compression) {
                 case NONE -> {
-                    if (src.length != uncompressedLength) {
-                        throw new FormatException("stored " + src.length + " bytes, expected " + uncompressedLength);
+                    if (srcLength != uncompressedLength) {
+                        throw new FormatException("stored " + srcLength + " bytes, expected " + uncompressedLength);
                     }
                     yield src;
                 }
                 case LZ4 -> {
-                    byte[] out = new byte[uncompressedLength];
-                    int n = LZ4_DECOMPRESSOR.decompress(src, 0, src.length, out, 0, uncompressedLength);
+                    int n = LZ4_DECOMPRESSOR.decompress(src, 0, srcLength, out, 0, uncompressedLength);
                     if (n != uncompressedLength) {
                         throw new FormatException("lz4 produced " + n + " bytes, expected " + uncompressedLength);
                     }
                     yield out;
                 }
                 case ZSTD -> {
-                    byte[] out = new byte[uncompressedLength];
-                    long n = Zstd.decompressByteArray(out, 0, uncompressedLength, src, 0, src.length);
+                    long n = Zstd.decompressByteArray(out, 0, uncompressedLength, src, 0, srcLength);
                     if (Zstd.isError(n) || n != uncompressedLength) {
                         throw new FormatException("zstd produced " + n + " bytes, expected " + uncompressedLength);
                     }

@@ -23,8 +23,9 @@ public final class PageDecoder {
     private PageDecoder() {
     }
 
-    public static ColumnVector decode(DataType type, Encoding encoding, byte[] body, int rows) {
-        ByteSource in = new ByteSource(body);
+    /** Decodes the body in {@code body[0..length)}; the vector keeps no reference to the array. */
+    public static ColumnVector decode(DataType type, Encoding encoding, byte[] body, int length, int rows) {
+        ByteSource in = new ByteSource(body, 0, length);
         int flags = in.readByte();
         if ((flags & ~(PageEncoder.HAS_NULLS | PageEncoder.NARROW_128)) != 0) {
             throw new FormatException("unknown page flags " + flags);
