@@ -54,7 +54,8 @@ final class LoadRun {
         LoadSchema schema = ctx.schema();
         assembler = new RowBatchAssembler(schema, format.columns(), ConversionPolicy.streamLoad(format.strictMode()),
                 maxBatchRows, maxBatchBytes, ctx.options().maxErrorRows());
-        decoder = new BodyDecoder(body, format, ctx.headers().compressType(), assembler, ctx.options().recordLimits());
+        decoder = new BodyDecoder(body, ctx.request().contentLength(), format, ctx.headers().compressType(), assembler,
+                ctx.options().recordLimits());
     }
 
     /** The next decoded batch or null at the end of the body; the time counts as reading. */
