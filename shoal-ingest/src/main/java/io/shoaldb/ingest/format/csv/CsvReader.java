@@ -63,7 +63,6 @@ public final class CsvReader implements BatchReader {
     private final boolean trimDoubleQuotes;
     private final boolean emptyAsNull;
     private final int expectedFields;
-    private final String mismatchSuffix;
     private final TextRow row;
     private final TextRows pending;
     private final long maxLineBytes;
@@ -119,6 +118,10 @@ public final class CsvReader implements BatchReader {
         this.pending = new TextRows(expectedFields, Math.clamp(buf.length / BYTES_PER_RECORD_ROOM, 16, ROWS_AT_ONCE),
                 isAscii(sep) && isAscii(delim) && enclose >= 0 && escape >= 0);
         pending.reset(buf);
+    }
+
+    /** The end of a column-count mismatch's reason: the load's separators, as Doris prints them. */
+    private String mismatchSuffix() {
         StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
         if (enclose != 0) {
             sb.append(" encl:").append((char) enclose);
@@ -126,7 +129,7 @@ public final class CsvReader implements BatchReader {
         if (escape != 0) {
             sb.append(" esc:").append((char) escape);
         }
-        this.mismatchSuffix = sb.append(')').toString();
+        return sb.append(')').toString();
     }
 
     /** The next batch of converted rows, or null when the input is exhausted. */
@@ -455,7 +458,7 @@ public final class CsvReader implements BatchReader {
         if (fieldCount != expectedFields) {
             handOver();
             assembler.rejectInput("Column count mismatch: expected " + expectedFields + ", but found " + fieldCount
-                    + mismatchSuffix, buf, start, end - start);
+                    + mismatchSuffix(), buf, start, end - start);
             return;
         }
         boolean alone = false;
