@@ -3,15 +3,17 @@
 # next to PostgreSQL COPY FROM STDIN (pgJDBC CopyManager, synchronous_commit=on), MariaDB LOAD DATA LOCAL
 # INFILE (Connector/J, innodb_flush_log_at_trx_commit=1) and QuestDB (ILP over HTTP, POST /write,
 # cairo.commit.mode=sync), same chunks (split on line boundaries) and the same number of concurrent streams,
-# by the same program (shoal-tools IngestBench). Server CPU from /proc/<pid>/stat, peak memory as the PSS summed
-# over the server's process tree (PostgreSQL's backends included) from /proc/<pid>/smaps_rollup.
+# by the same program (shoal-tools IngestBench). Server CPU from /proc/<pid>/stat, the server's peak memory from
+# /proc (its RSS, and the PSS summed over its process tree, PostgreSQL's backends included).
 # Matrix: RUNS x SIZES x STREAMS, and within each cell the five loads back to back, so that noise on the shared
 # machine hits every system alike. Each load is bounded by MAXS seconds (rows/s over what loaded in that time).
 # After each cell the tables are counted (ShoalDB after SYNC GROUP COMMIT; QuestDB once its WAL is applied)
 # against the rows acknowledged, then truncated. Then the streamloader CLI loads the whole file RUNS times.
+# WARMUP=N first loads every system for N seconds per request size (10 streams, not measured, table emptied after),
+# so that the first cells do not measure a JVM that is still compiling its code (as WARMUP in bench/tpch.sh).
 # Usage: bench/stream-load.sh
 # Env: RUNS (3), ROWS (5000000), STREAMS ("10 30"), SIZES (10240 102400 512000 1048576 10485760), MAXS (10),
-#      SYSTEMS ("shoaldb postgres mariadb questdb": which to start and load), QDB_CONF (see lib.sh)
+#      SYSTEMS ("shoaldb postgres mariadb questdb": which to start and load), QDB_CONF (see lib.sh), WARMUP (0)
 set -euo pipefail
 WITH_QUESTDB=1
 source "$(dirname "$0")/lib.sh"
@@ -21,11 +23,12 @@ STREAMS=${STREAMS:-10 30}
 SIZES=${SIZES:-10240 102400 512000 1048576 10485760}
 MAXS=${MAXS:-10}
 SYSTEMS=${SYSTEMS:-shoaldb postgres mariadb questdb}
+WARMUP=${WARMUP:-0}
 want() { [[ " $SYSTEMS " == *" $1 "* ]]; }
 data="$work/httplogs.csv"
 
 machine
-echo "CONFIG runs=$RUNS rows=$ROWS streams=\"$STREAMS\" sizes=\"$SIZES\" max_seconds=$MAXS systems=\"$SYSTEMS\" qdb_conf=\"${QDB_CONF:-}\""
+echo "CONFIG runs=$RUNS rows=$ROWS streams=\"$STREAMS\" sizes=\"$SIZES\" max_seconds=$MAXS systems=\"$SYSTEMS\" qdb_conf=\"${QDB_CONF:-}\" warmup=$WARMUP"
 "${ingest[@]}" gen --rows "$ROWS" --out "$data"
 cols="ts DATETIME, clientip VARCHAR(20), request VARCHAR(200), status INT, size INT"
 if want shoaldb; then
@@ -65,6 +68,34 @@ check_shoal() { # table, rows acknowledged: count after SYNC GROUP COMMIT, then 
   echo "COUNT system=shoaldb table=$1 acked=$2 count=$n $([ "$n" = "$2" ] && echo ok || echo MISMATCH)"
   shoal_sql -e "TRUNCATE TABLE bench.$1"
 }
+if [ "$WARMUP" -gt 0 ]; then
+  for size in $SIZES; do
+    if want shoaldb; then
+      for mode in async off; do
+        gc=(); [ $mode = async ] && gc=(--group-commit async_mode)
+        "${ingest[@]}" load --file "$data" --max-seconds "$WARMUP" --target shoal --chunk-bytes "$size" --streams 10 \
+          --url "http://127.0.0.1:$SHOAL_HPORT/api/bench/httplogs_$mode/_stream_load" "${gc[@]}" > /dev/null
+        shoal_sql -e "SYNC GROUP COMMIT ON bench.httplogs_$mode; TRUNCATE TABLE bench.httplogs_$mode"
+      done
+    fi
+    if want postgres; then
+      "${ingest[@]}" load --file "$data" --max-seconds "$WARMUP" --target postgres --url "$pg_url" --user postgres \
+        --chunk-bytes "$size" --streams 10 > /dev/null
+      pg_sql -d bench -c "TRUNCATE httplogs"
+    fi
+    if want mariadb; then
+      "${ingest[@]}" load --file "$data" --max-seconds "$WARMUP" --target mariadb --url "$maria_url&allowLoadLocalInfile=true" \
+        --chunk-bytes "$size" --streams 10 > /dev/null
+      maria_sql -e "TRUNCATE bench.httplogs"
+    fi
+    if want questdb; then
+      "${ingest[@]}" load --file "$data" --max-seconds "$WARMUP" --target questdb --url "$qdb_url" --chunk-bytes "$size" \
+        --streams 10 > /dev/null
+      qdb_sql "TRUNCATE TABLE httplogs" >/dev/null
+    fi
+  done
+  echo "WARMUP done at $(date -u +%T) load=\"$(cut -d' ' -f1-3 /proc/loadavg)\""
+fi
 for r in $(seq "$RUNS"); do
   for streams in $STREAMS; do
     for size in $SIZES; do

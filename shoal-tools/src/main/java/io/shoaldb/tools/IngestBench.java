@@ -187,8 +187,9 @@ public final class IngestBench implements Runnable {
                         rowsConfirmed::get, () -> true, probeMillis);
                 probe.start();
             }
+            ServerMemory memory = ServerMemory.watch(serverPid);
+            long clientCpu0 = clientCpuNanos();
             long cpu0 = cpuTicks();
-            ProcessTreeMemory memory = ProcessTreeMemory.start(serverPid);
             long start = System.nanoTime();
             long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
             List<Thread> threads = new ArrayList<>();
@@ -259,8 +260,9 @@ public final class IngestBench implements Runnable {
             double elapsed = (System.nanoTime() - start) / 1e9;
             Thread.sleep(500); // let PostgreSQL reap the backends of the closed connections
             long cpu = cpuTicks() - cpu0;
-            memory.close();
             double cpuSeconds = cpu / 100.0; // USER_HZ
+            memory.close();
+            double clientCpuSeconds = (clientCpuNanos() - clientCpu0) / 1e9;
             String extra = "";
             if (probe != null) {
                 extra = " " + VisibilityProbe.describe(probe.stop());
@@ -279,13 +281,19 @@ public final class IngestBench implements Runnable {
             }
             System.out.printf("RESULT target=%s mode=%s chunk_bytes=%d streams=%d requests=%d rows=%d confirmed_rows=%d"
                             + " seconds=%.2f rows_per_s=%.0f mb_per_s=%.1f server_cpu_s=%.1f server_cores_busy=%.2f"
-                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f server_pss_peak_mib=%.0f failures=%d%s%n",
+                            + " rows_per_cpu_s=%.0f req_p50_ms=%.1f req_p99_ms=%.1f failures=%d server_rss_mb=%d"
+                            + " server_tree_pss_mb=%d client_cpu_s=%.1f%s%n",
                     target, groupCommit == null ? "-" : groupCommit, chunkBytes, streams, latency.getTotalCount(),
                     rowsSent.get(), rowsConfirmed.get(), elapsed, rowsSent.get() / elapsed, bytesSent.get() / elapsed / 1e6,
                     cpuSeconds, cpuSeconds / elapsed, cpuSeconds > 0 ? rowsSent.get() / cpuSeconds : 0,
-                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, memory.peakMib(),
-                    failures.get(), extra);
+                    latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, failures.get(),
+                    memory.maxRssMb(), memory.maxTreePssMb(), clientCpuSeconds, extra);
             return failures.get() == 0 ? 0 : 3;
+        }
+
+        /** This program's own CPU: on a machine it shares with the server, what the client takes from it. */
+        private static long clientCpuNanos() {
+            return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
         }
 
         private long cpuTicks() {

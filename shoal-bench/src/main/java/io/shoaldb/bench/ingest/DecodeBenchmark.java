@@ -67,7 +67,7 @@ public class DecodeBenchmark {
         LoadOptions o = LoadOptions.parse(Map.of("format", format));
         RowBatchAssembler a = new RowBatchAssembler(HttpLogs.SCHEMA, o.columns(), ConversionPolicy.streamLoad(true));
         long n = 0;
-        try (BatchReader r = BatchReader.open(new ByteArrayInputStream(data), o, a, RecordLimits.DEFAULTS)) {
+        try (BatchReader r = BatchReader.open(new ByteArrayInputStream(data), data.length, o, a, RecordLimits.DEFAULTS)) {
             for (Batch b = r.next(); b != null; b = r.next()) {
                 n += b.rowCount();
             }

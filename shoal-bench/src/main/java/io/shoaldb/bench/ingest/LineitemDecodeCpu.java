@@ -79,7 +79,7 @@ public final class LineitemDecodeCpu {
         RowBatchAssembler assembler = new RowBatchAssembler(schema(), options.columns(),
                 ConversionPolicy.streamLoad(false), 4096, 8L << 20, 1000);
         long rows = 0;
-        try (BatchReader reader = BatchReader.open(new ByteArrayInputStream(data), options, assembler,
+        try (BatchReader reader = BatchReader.open(new ByteArrayInputStream(data), data.length, options, assembler,
                 RecordLimits.DEFAULTS)) {
             for (Batch b = reader.next(); b != null; b = reader.next()) {
                 rows += b.rowCount();

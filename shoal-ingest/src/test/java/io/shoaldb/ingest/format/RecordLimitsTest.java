@@ -173,7 +173,7 @@ class RecordLimitsTest {
         LoadOptions options = LoadOptions.parse(headers);
         RowBatchAssembler assembler = new RowBatchAssembler(SCHEMA, options.columns(),
                 ConversionPolicy.streamLoad(false), 1000, 1 << 20, 10);
-        try (BatchReader reader = BatchReader.open(body, options, assembler, limits)) {
+        try (BatchReader reader = BatchReader.open(body, -1, options, assembler, limits)) {
             for (Batch b = reader.next(); b != null; b = reader.next()) {
                 out.addAll(rows(b));
             }

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A load service that reads the whole body, counts lines and bytes, and can be told to throw or to wait. */
@@ -32,12 +33,19 @@ final class FakeLoadService implements LoadService {
     volatile CountDownLatch gate;
     /** Completed when a load starts (after the request head was accepted). */
     final CompletableFuture<StreamLoadRequest> started = new CompletableFuture<>();
+    /** Per load, in order: the body bytes already received when it started. */
+    final LinkedBlockingQueue<Long> availableAtStart = new LinkedBlockingQueue<>();
     volatile Map<String, Long> walSizes = new LinkedHashMap<>(Map.of("127.0.0.1:9050", 3L));
     volatile List<String> healthProblems = List.of();
 
     @Override
     public StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body) {
         requests.add(request);
+        try {
+            availableAtStart.add((long) body.available());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         started.complete(request);
         if (toThrow != null) {
             throw toThrow;

@@ -146,6 +146,28 @@ class StreamLoadHttpTest {
     }
 
     @Test
+    void aSmallBodyArrivesWholeBeforeItsLoadStartsALargeOneDoesNot() throws Exception {
+        byte[] small = "0123456789abcde\n".repeat(1 << 14).getBytes(StandardCharsets.US_ASCII); // 256 KiB
+        var response = put("/api/db/t/_stream_load", root(), HttpRequest.BodyPublishers.ofByteArray(small));
+        assertThat(Json.object(response.body())).containsEntry("LoadBytes", (long) small.length);
+        // the load's thread started once, with every byte of the body there to read
+        assertThat(fx.loads.availableAtStart.poll(10, TimeUnit.SECONDS)).isEqualTo(small.length);
+
+        // 2 MiB announced, 10 bytes sent: the load starts at once and streams, as every large body does
+        String head = "PUT /api/db/t/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + root()
+                + "\r\nContent-Length: 2097152\r\n\r\n0123456789";
+        Thread client = Thread.ofVirtual().start(() -> {
+            try {
+                fx.raw(head.getBytes(StandardCharsets.US_ASCII), false, Duration.ofSeconds(30));
+            } catch (IOException closed) {
+                // the fixture closes the server, and this connection, when the test ends
+            }
+        });
+        assertThat(fx.loads.availableAtStart.poll(10, TimeUnit.SECONDS)).isLessThanOrEqualTo(10);
+        assertThat(client.isAlive()).isTrue(); // no reply: the load waits for the rest of the body
+    }
+
+    @Test
     void threeHundredMegabytesStreamWithBoundedBuffering() throws Exception {
         long total = 300L << 20;
         Runtime rt = Runtime.getRuntime();

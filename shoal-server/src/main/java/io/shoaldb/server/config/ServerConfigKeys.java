@@ -77,8 +77,13 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Integer> GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE = ConfigKey.integer(
             "group_commit_max_wal_num_per_table", 10, 0, 1_000_000,
             "async loads into a table are refused past this many WAL files (0 = unlimited)");
+    /**
+     * Four batches at the default {@code group_commit_data_bytes} (64 MB): at 64 MiB a batch sealed by its size held
+     * the whole budget, so every writer of every table waited for its commit (seconds) before the next batch could
+     * fill. With room for more, loads go on while a batch commits; a table whose commits fall behind still blocks.
+     */
     public static final ConfigKey<Long> GROUP_COMMIT_QUEUE_MEM_LIMIT = ConfigKey.longInteger(
-            "group_commit_queue_mem_limit", 64L << 20, 1L << 20, Long.MAX_VALUE,
+            "group_commit_queue_mem_limit", 256L << 20, 1L << 20, Long.MAX_VALUE,
             "bytes of group-commit data queued in memory before writers wait");
     public static final ConfigKey<Long> GROUP_COMMIT_ADAPTIVE_WINDOW_US = ConfigKey.longInteger(
             "group_commit_adaptive_window_us", 1000, 0, 1_000_000,

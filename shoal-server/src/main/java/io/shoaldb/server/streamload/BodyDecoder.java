@@ -23,11 +23,13 @@ final class BodyDecoder implements AutoCloseable {
     private final CountingInputStream received;
     private final BatchReader source;
 
-    BodyDecoder(InputStream body, LoadOptions options, String compressType, RowBatchAssembler assembler,
+    /** {@code bodyBytes}: the body's Content-Length, or -1 (chunked); it sizes the decoder's buffer. */
+    BodyDecoder(InputStream body, long bodyBytes, LoadOptions options, String compressType, RowBatchAssembler assembler,
             RecordLimits limits) {
         this.received = new CountingInputStream(body);
         InputStream data = decompressing(received, compressType);
-        source = BatchReader.open(data, options, assembler, limits);
+        boolean plain = compressType == null || compressType.equals("plain");
+        source = BatchReader.open(data, plain ? bodyBytes : -1, options, assembler, limits);
     }
 
     /** Validates {@code compress_type} before anything is read (Doris's names; lz4 means the LZ4 frame format). */

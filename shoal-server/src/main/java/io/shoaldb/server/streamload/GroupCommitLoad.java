@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +42,7 @@ final class GroupCommitLoad {
     }
 
     static StreamLoadResult run(LoadRun run, InputStream body) {
-        String failureLabel = UUID.randomUUID().toString();
+        FailureLabel failureLabel = new FailureLabel();
         run.open(body, Integer.MAX_VALUE, run.ctx.options().groupCommitBufferBytes());
         Batch first;
         Batch second;
@@ -49,7 +50,7 @@ final class GroupCommitLoad {
             first = run.next();
             second = first == null ? null : run.next();
         } catch (IOException e) {
-            return run.reply().groupCommit().txn(-1, failureLabel).fail(run.readFailure(e)).build();
+            return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(run.readFailure(e)).build();
         }
         if (second == null) {
             return queued(run, first, failureLabel);
@@ -58,11 +59,12 @@ final class GroupCommitLoad {
     }
 
     /** The whole body is one batch: it joins the table's queue. */
-    private static StreamLoadResult queued(LoadRun run, Batch batch, String failureLabel) {
+    private static StreamLoadResult queued(LoadRun run, Batch batch, FailureLabel failureLabel) {
         StreamLoadContext ctx = run.ctx;
         Optional<ShoalException> tooManyFiltered = run.finishReading(failureLabel);
         if (tooManyFiltered.isPresent()) {
-            return run.reply().groupCommit().txn(-1, failureLabel).fail(tooManyFiltered.get().getMessage()).build();
+            return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(tooManyFiltered.get().getMessage())
+                    .build();
         }
         if (batch == null || batch.positionCount() == 0) {
             // nothing to merge: no batch is opened for an empty load
@@ -77,7 +79,7 @@ final class GroupCommitLoad {
                     ctx.table().properties().groupCommitDataBytes(),
                     requestId == null || requestId.isBlank() ? null : requestId.strip(), ctx.headers().timeout());
         } catch (ShoalException e) {
-            return run.reply().groupCommit().txn(-1, failureLabel).fail(e.getMessage()).build();
+            return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(e.getMessage()).build();
         } finally {
             run.times.addWrite(System.nanoTime() - t0); // a sync load's wait shows here, as in Doris
         }
@@ -88,11 +90,12 @@ final class GroupCommitLoad {
     }
 
     /** A body over the buffer: streamed to storage, one transaction of its own (see the class comment). */
-    private static StreamLoadResult ownTransaction(LoadRun run, Batch first, Batch second, String failureLabel) {
+    private static StreamLoadResult ownTransaction(LoadRun run, Batch first, Batch second,
+            FailureLabel failureLabel) {
         StreamLoadContext ctx = run.ctx;
         for (GroupCommitTableStatus s : ctx.groupCommit().status()) {
             if (s.tableId() == ctx.table().id() && s.blocked()) {
-                return run.reply().groupCommit().txn(-1, failureLabel)
+                return run.reply().groupCommit().txn(-1, failureLabel.get())
                         .fail(ErrorCode.GROUP_COMMIT_TABLE_BLOCKED.format(ctx.table().name())).build();
             }
         }
@@ -112,7 +115,7 @@ final class GroupCommitLoad {
             pending.abortWrites();
             throw e;
         }
-        Optional<ShoalException> tooManyFiltered = run.finishReading(label);
+        Optional<ShoalException> tooManyFiltered = run.finishReading(() -> label);
         if (tooManyFiltered.isPresent()) {
             pending.abortWrites();
             return run.reply().groupCommit().txn(-1, label).fail(tooManyFiltered.get().getMessage()).build();
@@ -127,5 +130,22 @@ final class GroupCommitLoad {
             run.times.addWrite(System.nanoTime() - t0);
         }
         return run.reply().groupCommit().txn(committed.txnId(), committed.label()).build();
+    }
+
+    /**
+     * The label of a load that fails before it has a transaction, and of its error log (Doris names every load).
+     * Made on first use: a random UUID costs a read of the system's random source, which a load that succeeds
+     * without filtered rows never needs.
+     */
+    private static final class FailureLabel implements Supplier<String> {
+        private String label;
+
+        @Override
+        public String get() {
+            if (label == null) {
+                label = UUID.randomUUID().toString();
+            }
+            return label;
+        }
     }
 }

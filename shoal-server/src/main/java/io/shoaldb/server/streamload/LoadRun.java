@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The state one Stream Load carries from its first byte to its reply: the decoder, the row counts, the phase
@@ -54,7 +55,8 @@ final class LoadRun {
         LoadSchema schema = ctx.schema();
         assembler = new RowBatchAssembler(schema, format.columns(), ConversionPolicy.streamLoad(format.strictMode()),
                 maxBatchRows, maxBatchBytes, ctx.options().maxErrorRows());
-        decoder = new BodyDecoder(body, format, ctx.headers().compressType(), assembler, ctx.options().recordLimits());
+        decoder = new BodyDecoder(body, ctx.request().contentLength(), format, ctx.headers().compressType(), assembler,
+                ctx.options().recordLimits());
     }
 
     /** The next decoded batch or null at the end of the body; the time counts as reading. */
@@ -116,12 +118,12 @@ final class LoadRun {
      * After the body: writes the error log when rows were filtered (its URL goes into the reply, success or
      * not), then applies {@code max_filter_ratio}: the failure, if the load must fail.
      */
-    Optional<ShoalException> finishReading(String label) {
+    Optional<ShoalException> finishReading(Supplier<String> label) {
         LoadCounters c = counters();
         if (c.filtered() > 0) {
-            String file = ctx.errorLogs().write(label, assembler.rejectedRows());
+            String file = ctx.errorLogs().write(label.get(), assembler.rejectedRows());
             if (file != null) {
-                errorUrl = "http://" + ctx.httpAddress() + "/api/_load_error_log?file=" + file;
+                errorUrl = "http://" + ctx.httpAddress().get() + "/api/_load_error_log?file=" + file;
             }
         }
         return new FilterPolicy(ctx.format().maxFilterRatio(), ctx.format().strictMode()).checkStreamLoad(c);

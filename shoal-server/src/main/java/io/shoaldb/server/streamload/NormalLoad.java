@@ -48,7 +48,7 @@ final class NormalLoad {
             pending.abortWrites();
             throw e;
         }
-        Optional<ShoalException> tooManyFiltered = run.finishReading(label);
+        Optional<ShoalException> tooManyFiltered = run.finishReading(() -> label);
         if (tooManyFiltered.isPresent()) {
             pending.abortWrites();
             return run.reply().txn(-1, label).fail(tooManyFiltered.get().getMessage()).build();

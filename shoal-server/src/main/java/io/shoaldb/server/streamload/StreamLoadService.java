@@ -109,7 +109,7 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
         LoadPath path = LoadPath.decide(headers, table, request.contentLength());
         WhereClause where = WhereClause.compile(request.header("where"), snapshot, database.name(), table);
         return new StreamLoadContext(request, headers, format, path, database.id(), table, target, schema, where,
-                httpAddress(request), options, storage, txns, groupCommit, errorLogs, prepared);
+                () -> httpAddress(request), options, storage, txns, groupCommit, errorLogs, prepared);
     }
 
     /**

@@ -39,7 +39,7 @@ final class TwoPhaseLoad {
             rows.abort();
             throw e;
         }
-        Optional<ShoalException> tooManyFiltered = run.finishReading(label);
+        Optional<ShoalException> tooManyFiltered = run.finishReading(() -> label);
         if (tooManyFiltered.isPresent()) {
             rows.abort();
             return run.reply().txn(-1, label).fail(tooManyFiltered.get().getMessage()).build();

@@ -41,9 +41,13 @@ import java.util.Arrays;
  * past one line at the limit.
  */
 public final class CsvReader implements BatchReader {
-    private static final int DEFAULT_BUFFER = 1 << 20;
     /** Records handed to the assembler at once: enough to amortise a call per column, few enough to stay in cache. */
     private static final int ROWS_AT_ONCE = 1024;
+    /**
+     * Bytes of buffer per record the hand-over holds room for: a smaller buffer holds fewer records, and a smaller
+     * input's decoder then sets up smaller arrays (records beyond the room only cost one more hand-over).
+     */
+    private static final int BYTES_PER_RECORD_ROOM = 64;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long BYTE_LANES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
@@ -59,7 +63,6 @@ public final class CsvReader implements BatchReader {
     private final boolean trimDoubleQuotes;
     private final boolean emptyAsNull;
     private final int expectedFields;
-    private final String mismatchSuffix;
     private final TextRow row;
     private final TextRows pending;
     private final long maxLineBytes;
@@ -88,7 +91,7 @@ public final class CsvReader implements BatchReader {
     private static final byte RAW_ENCLOSED = 4;
 
     public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits) {
-        this(in, options, assembler, limits, DEFAULT_BUFFER);
+        this(in, options, assembler, limits, BatchReader.DEFAULT_BUFFER_BYTES);
     }
 
     public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits,
@@ -112,9 +115,13 @@ public final class CsvReader implements BatchReader {
         this.row = new TextRow(expectedFields);
         // A record reaches pending only as valid UTF-8 (checked whole unless ASCII); cut at ASCII separators and
         // enclosing quotes, its fields are valid UTF-8 too.
-        this.pending = new TextRows(expectedFields, ROWS_AT_ONCE,
+        this.pending = new TextRows(expectedFields, Math.clamp(buf.length / BYTES_PER_RECORD_ROOM, 16, ROWS_AT_ONCE),
                 isAscii(sep) && isAscii(delim) && enclose >= 0 && escape >= 0);
         pending.reset(buf);
+    }
+
+    /** The end of a column-count mismatch's reason: the load's separators, as Doris prints them. */
+    private String mismatchSuffix() {
         StringBuilder sb = new StringBuilder(" (sep:").append(printable(sep)).append(" delim:").append(printable(delim));
         if (enclose != 0) {
             sb.append(" encl:").append((char) enclose);
@@ -122,7 +129,7 @@ public final class CsvReader implements BatchReader {
         if (escape != 0) {
             sb.append(" esc:").append((char) escape);
         }
-        this.mismatchSuffix = sb.append(')').toString();
+        return sb.append(')').toString();
     }
 
     /** The next batch of converted rows, or null when the input is exhausted. */
@@ -451,7 +458,7 @@ public final class CsvReader implements BatchReader {
         if (fieldCount != expectedFields) {
             handOver();
             assembler.rejectInput("Column count mismatch: expected " + expectedFields + ", but found " + fieldCount
-                    + mismatchSuffix, buf, start, end - start);
+                    + mismatchSuffix(), buf, start, end - start);
             return;
         }
         boolean alone = false;

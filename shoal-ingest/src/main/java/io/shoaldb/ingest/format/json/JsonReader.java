@@ -71,10 +71,16 @@ public final class JsonReader implements BatchReader {
     private final int[] encodedLength = new int[1];
 
     public JsonReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits) {
+        this(in, options, assembler, limits, BatchReader.DEFAULT_BUFFER_BYTES);
+    }
+
+    /** {@code bufferSize}: the first read buffer (no larger than a document at the limit can need). */
+    public JsonReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits,
+            int bufferSize) {
         this.in = in;
         this.maxDocumentBytes = limits.jsonMaxBytes();
         this.limits = limits;
-        this.buf = new byte[(int) Math.min(1 << 20, maxDocumentBytes + 1)];
+        this.buf = new byte[(int) Math.max(1, Math.min(bufferSize, maxDocumentBytes + 1))];
         this.baseBuffer = buf.length;
         this.assembler = assembler;
         this.byLine = options.readJsonByLine();
