@@ -89,6 +89,24 @@ public abstract class ValueConverter {
         return parseValue(value, slot);
     }
 
+    /** {@link #parseObject} of that Long, which integer columns read without one. */
+    public boolean parseLong(long value, ValueSlot slot) {
+        return parseValue(value, slot);
+    }
+
+    /**
+     * {@link #parseObject} of the BigDecimal of {@code buf[off, off+len)}, a plain decimal ({@code -?[0-9]+(\.[0-9]+)?}
+     * in ASCII), which decimal columns read as text without one: both round half-up and refuse the same values.
+     */
+    public boolean parseDecimalText(byte[] buf, int off, int len, ValueSlot slot) {
+        return parseValue(new BigDecimal(new String(buf, off, len, StandardCharsets.ISO_8859_1)), slot);
+    }
+
+    /** {@link #parseObject} of the LocalDate {@code days} after 1970-01-01, which date columns read without one. */
+    public boolean parseEpochDay(long days, ValueSlot slot) {
+        return parseValue(LocalDate.ofEpochDay(days), slot);
+    }
+
     /** Parses a non-null object; the default goes through its text. */
     protected boolean parseValue(Object value, ValueSlot slot) {
         byte[] text = textOf(value);

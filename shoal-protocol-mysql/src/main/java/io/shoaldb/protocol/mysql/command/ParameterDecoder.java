@@ -68,7 +68,11 @@ final class ParameterDecoder {
      * A character-type value as a String; bytes that are not UTF-8 (the connection's character set) can only be
      * binary data, which Connector/J's setBytes sends as VAR_STRING, and stay byte[] so that nothing is lost.
      */
-    private static Object text(byte[] bytes) {
+    static Object text(byte[] bytes) {
+        if (isAscii(bytes)) {
+            // what nearly every value is: valid UTF-8 as it stands, no decoder needed
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
@@ -80,14 +84,23 @@ final class ParameterDecoder {
         }
     }
 
-    private static Object longlong(long bits, boolean unsigned) {
+    private static boolean isAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static Object longlong(long bits, boolean unsigned) {
         if (unsigned && bits < 0) {
             return new BigInteger(Long.toUnsignedString(bits));
         }
         return bits;
     }
 
-    private static BigDecimal decimal(String text) {
+    static BigDecimal decimal(String text) {
         try {
             return new BigDecimal(text.trim());
         } catch (NumberFormatException e) {
