@@ -64,7 +64,49 @@ final class InsertSchemas {
         }
     }
 
-    private record LayoutKey(List<String> columns, boolean strict) {
+    /** A column list (null: none) and strictness; its hash is made once, from the names' cached hashes. */
+    private static final class LayoutKey {
+        private final List<String> columns;
+        private final boolean strict;
+        private final int hash;
+
+        LayoutKey(List<String> columns, boolean strict) {
+            this.columns = columns;
+            this.strict = strict;
+            int h = strict ? 1 : 0;
+            if (columns != null) {
+                for (int i = 0; i < columns.size(); i++) {
+                    h = 31 * h + columns.get(i).hashCode();
+                }
+            }
+            hash = h;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LayoutKey other && hash == other.hash && strict == other.strict
+                    && sameNames(columns, other.columns);
+        }
+
+        private static boolean sameNames(List<String> a, List<String> b) {
+            if (a == b) {
+                return true;
+            }
+            if (a == null || b == null || a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                if (!a.get(i).equals(b.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     private final ConcurrentHashMap<Long, Entry> entries = new ConcurrentHashMap<>();
