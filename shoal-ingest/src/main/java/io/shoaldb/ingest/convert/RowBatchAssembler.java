@@ -28,9 +28,10 @@ public final class RowBatchAssembler {
     private final int inputFieldCount;
     private final ValueConverter[] converters;
     private final ValueSlot[] slots;
-    private final int[] sourceField;
-    private final ValueSlot[] fixed;
-    private final String[] fixedProblem;
+    // the layout's, shared: read only
+    private final int[] sourceField;     // input field feeding the column, or -1
+    private final ValueSlot[] fixed;     // prepared value of a constant/default column
+    private final String[] fixedProblem; // why a constant/default column filters every row, or null
     private final boolean[] nullable;
     private final String[] names;
     private final ValueSlot[] row;

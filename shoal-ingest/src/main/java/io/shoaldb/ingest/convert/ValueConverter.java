@@ -11,7 +11,9 @@ import java.time.LocalDateTime;
 /**
  * Converts load input into one column type with Doris's semantics. Two inputs: UTF-8 text (a CSV field or a
  * JSON scalar: {@link #parse}, no String per field) and Java objects (INSERT literals and prepared-statement
- * parameters: {@link #parseObject}). Parsing fills a {@link ValueSlot}; {@link #append} writes it to the
+ * parameters: {@link #parseObject}; the forms such objects arrive in before they are made - a long, a plain
+ * decimal's text, a day number - through {@link #parseLong}, {@link #parseDecimalText}, {@link #parseEpochDay}, which
+ * mean exactly what {@link #parseObject} of the object means). Parsing fills a {@link ValueSlot}; {@link #append} writes it to the
  * column's builder, so callers can convert a whole row before appending any of it. Instances keep scratch
  * state and are not thread-safe; make one per column per load.
  */

@@ -19,7 +19,8 @@ import java.time.LocalDateTime;
  * character types String (UTF-8; byte[] if the bytes are not UTF-8), BLOB types byte[] (the client declared
  * binary data), DATE LocalDate,
  * DATETIME/TIMESTAMP LocalDateTime, TIME Duration. MySQL's zero dates have no java.time form and arrive as
- * the Strings "0000-00-00" and "0000-00-00 00:00:00".
+ * the Strings "0000-00-00" and "0000-00-00 00:00:00". {@link BinaryParameters} keeps the common values in their
+ * wire form and uses this class for the objects.
  */
 final class ParameterDecoder {
     static final int UNSIGNED = 0x8000;
