@@ -35,7 +35,8 @@ public interface Session extends AutoCloseable {
     /**
      * Runs a prepared statement.
      *
-     * @param parameters one value per placeholder, as Java objects (null for SQL NULL; byte[] for binary data)
+     * @param parameters one value per placeholder, as Java objects (null for SQL NULL; byte[] for binary data); a
+     *     protocol may hand a {@link ParameterList}, which also gives the common values without an object each
      */
     StatementResult executePrepared(int statementId, List<Object> parameters);
 

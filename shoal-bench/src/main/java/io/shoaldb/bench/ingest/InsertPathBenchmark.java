@@ -6,6 +6,8 @@ import io.shoaldb.ingest.convert.ColumnMapping;
 import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.LoadSchema;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.convert.RowLayout;
+import io.shoaldb.bench.storage.LineitemBatches;
 import io.shoaldb.ingest.groupcommit.wal.WalFormat;
 import io.shoaldb.ingest.groupcommit.wal.WalHeader;
 import io.shoaldb.ingest.groupcommit.wal.WalHealth;
@@ -46,6 +48,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@code parseLiteralInsertTree}: the same statement to a Calcite tree (the path before the scanner; still
  * what prepared statements take);</li>
  * <li>{@code convertRow}: the scan, then an assembler for the table's load schema, the row's values converted and the batch built;</li>
+ * <li>{@code convertRowSharedLayout}: the same with the row layout (mapping, defaults, policy) made once, as INSERT
+ * now keeps it per table version and column list;</li>
+ * <li>{@code bindLineitemObjects} and {@code bindLineitemTyped}: the 100 rows of one execution of the seed's JDBC
+ * program (a prepared 16-column lineitem INSERT, Connector/J's binary parameters) converted from the bytes they
+ * arrive as - as the objects the parameters used to be decoded to (Long, String, BigDecimal, LocalDate; an object
+ * per value), and read where they lie ({@link RowBatchAssembler#appendTyped}, what a prepared INSERT does now) -
+ * nanoseconds per 100 rows;</li>
  * <li>{@code encodeWalRecord}: the batch framed as an async load's WAL record;</li>
  * <li>{@code appendWalRecord}: that record written to an open WAL file (no fsync: the group fsync is shared by
  * every load in flight, and its cost is the device's, see GroupCommitBenchmark.asyncAck*).</li>
@@ -64,6 +73,12 @@ public class InsertPathBenchmark {
     private static final LoadSchema LOAD_SCHEMA = new LoadSchema(SCHEMA, List.of("id", "name", "score"),
             List.of(false, true, true));
     private static final ColumnMapping COLUMNS = ColumnMapping.of(List.of("id", "name", "score"));
+    private static final RowLayout LAYOUT = new RowLayout(LOAD_SCHEMA, COLUMNS, ConversionPolicy.insert(true));
+    private static final LoadSchema LINEITEM = new LoadSchema(new TabletSchema(LineitemBatches.columns(), 1,
+            KeysModel.DUPLICATE, null, -1), LineitemBatches.NAMES, java.util.Collections.nCopies(16, true));
+    private static final RowLayout LINEITEM_LAYOUT = new RowLayout(LINEITEM, ColumnMapping.of(LineitemBatches.NAMES),
+            ConversionPolicy.insert(true));
+    private final LineitemParameters lineitem = new LineitemParameters(100);
 
     private long n = 1_000_000;
     private Batch batch;
@@ -104,6 +119,38 @@ public class InsertPathBenchmark {
     @Benchmark
     public Batch convertRow() {
         return convert(LiteralInsertScanner.scan(nextStatement()));
+    }
+
+    @Benchmark
+    public Batch convertRowSharedLayout() {
+        LiteralInsert insert = LiteralInsertScanner.scan(nextStatement());
+        RowBatchAssembler assembler = new RowBatchAssembler(LAYOUT, 1, Long.MAX_VALUE, 64);
+        assembler.appendObjects(insert.longValue(0), insert.stringBytes(1), insert.longValue(2));
+        return assembler.flush();
+    }
+
+    @Benchmark
+    public Batch bindLineitemObjects() {
+        RowBatchAssembler assembler = new RowBatchAssembler(LINEITEM_LAYOUT, 100, Long.MAX_VALUE, 64);
+        Object[] row = new Object[16];
+        for (int r = 0; r < lineitem.rows(); r++) {
+            lineitem.row(r);
+            for (int f = 0; f < 16; f++) {
+                row[f] = lineitem.object(f);
+            }
+            assembler.appendObjects(row);
+        }
+        return assembler.flush();
+    }
+
+    @Benchmark
+    public Batch bindLineitemTyped() {
+        RowBatchAssembler assembler = new RowBatchAssembler(LINEITEM_LAYOUT, 100, Long.MAX_VALUE, 64);
+        for (int r = 0; r < lineitem.rows(); r++) {
+            lineitem.row(r);
+            assembler.appendTyped(lineitem);
+        }
+        return assembler.flush();
     }
 
     @Benchmark

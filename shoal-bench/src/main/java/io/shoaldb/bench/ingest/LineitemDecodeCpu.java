@@ -34,10 +34,6 @@ import java.util.Map;
  * FILE [MB] [ROUNDS]}.
  */
 public final class LineitemDecodeCpu {
-    private static final List<String> NAMES = List.of("l_orderkey", "l_partkey", "l_suppkey", "l_linenumber",
-            "l_quantity", "l_extendedprice", "l_discount", "l_tax", "l_returnflag", "l_linestatus", "l_shipdate",
-            "l_commitdate", "l_receiptdate", "l_shipinstruct", "l_shipmode", "l_comment");
-
     private LineitemDecodeCpu() {
     }
 
@@ -95,6 +91,6 @@ public final class LineitemDecodeCpu {
         List<SegmentColumn> columns = LineitemBatches.columns();
         TabletSchema tablet = new TabletSchema(columns, 1, KeysModel.DUPLICATE, null, -1,
                 Collections.nCopies(columns.size(), null));
-        return new LoadSchema(tablet, NAMES, Collections.nCopies(columns.size(), false));
+        return new LoadSchema(tablet, LineitemBatches.NAMES, Collections.nCopies(columns.size(), false));
     }
 }

@@ -21,6 +21,9 @@ public final class LineitemBatches {
             DataType.decimal(15, 2), DataType.decimal(15, 2), DataType.decimal(15, 2), DataType.decimal(15, 2),
             DataType.charType(1), DataType.charType(1), DataType.DATE, DataType.DATE, DataType.DATE,
             DataType.charType(25), DataType.charType(10), DataType.varchar(44));
+    public static final List<String> NAMES = List.of("l_orderkey", "l_partkey", "l_suppkey", "l_linenumber",
+            "l_quantity", "l_extendedprice", "l_discount", "l_tax", "l_returnflag", "l_linestatus", "l_shipdate",
+            "l_commitdate", "l_receiptdate", "l_shipinstruct", "l_shipmode", "l_comment");
     private static final String[] INSTRUCT = {"DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN"};
     private static final String[] MODES = {"REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB"};
     private static final String[] WORDS = {"furiously", "quickly", "carefully", "blithely", "deposits", "requests",

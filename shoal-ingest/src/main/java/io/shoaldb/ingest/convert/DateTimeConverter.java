@@ -215,8 +215,7 @@ final class DateTimeConverter extends ValueConverter {
     @Override
     protected boolean parseValue(Object value, ValueSlot slot) {
         if (value instanceof LocalDate d) {
-            slot.setLong(isDate ? d.toEpochDay() : d.toEpochDay() * MICROS_PER_DAY);
-            return true;
+            return parseEpochDay(d.toEpochDay(), slot);
         }
         if (value instanceof LocalDateTime t) {
             if (isDate) {
@@ -227,6 +226,12 @@ final class DateTimeConverter extends ValueConverter {
             return super.parseValue(value, slot);
         }
         return super.parseValue(value, slot);
+    }
+
+    @Override
+    public boolean parseEpochDay(long days, ValueSlot slot) {
+        slot.setLong(isDate ? days : days * MICROS_PER_DAY);
+        return true;
     }
 
     /** {@code yyyy-MM-dd HH:mm:ss[.ffffff]}, the form Doris prints and parses back. */

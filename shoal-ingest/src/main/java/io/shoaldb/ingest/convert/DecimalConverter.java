@@ -17,6 +17,15 @@ import java.math.RoundingMode;
  */
 final class DecimalConverter extends ValueConverter {
     private static final int MAX_DIGITS = 96;
+    /** 10^p for every precision: made once, not per converter (an INSERT makes a converter per column). */
+    private static final BigInteger[] POWERS_OF_TEN = new BigInteger[DataType.MAX_DECIMAL_PRECISION + 1];
+
+    static {
+        for (int p = 0; p < POWERS_OF_TEN.length; p++) {
+            POWERS_OF_TEN[p] = BigInteger.TEN.pow(p);
+        }
+    }
+
     private final int precision;
     private final int scale;
     private final boolean isLong;
@@ -30,7 +39,7 @@ final class DecimalConverter extends ValueConverter {
         scale = type.scale();
         isLong = PhysicalType.of(type) == PhysicalType.INT64;
         longLimit = isLong ? pow10(precision) : 0;
-        bigLimit = BigInteger.TEN.pow(precision);
+        bigLimit = POWERS_OF_TEN[precision];
     }
 
     private static long pow10(int n) {
@@ -228,6 +237,11 @@ final class DecimalConverter extends ValueConverter {
         }
         slot.setInt128(unscaled.shiftRight(64).longValue(), unscaled.longValue());
         return true;
+    }
+
+    @Override
+    public boolean parseDecimalText(byte[] buf, int off, int len, ValueSlot slot) {
+        return parse(buf, off, len, slot);
     }
 
     /** {@link ValueConverter#appendColumn} for decimals: this class's parse, typed appends, one loop compiled for it. */

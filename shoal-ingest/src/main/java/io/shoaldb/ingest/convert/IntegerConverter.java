@@ -102,6 +102,11 @@ final class IntegerConverter extends ValueConverter {
         };
     }
 
+    @Override
+    public boolean parseLong(long value, ValueSlot slot) {
+        return set(value, slot);
+    }
+
     private boolean fromDouble(double d, ValueSlot slot) {
         if (Double.isNaN(d) || Double.isInfinite(d) || d >= 0x1p63 || d < -0x1p63) {
             return slot.fail(Failure.INVALID);

@@ -1,11 +1,8 @@
 package io.shoaldb.ingest.convert;
 
-import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.VectorBuilder;
-import io.shoaldb.vector.type.DataType;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,25 +12,30 @@ import java.util.List;
  * default, or NULL; every value of a row is converted into a {@link ValueSlot} first and appended only when
  * the whole row succeeded, so a filtered row never leaves a partial row behind. Filtered rows are counted
  * and the first {@code maxRejectedKept} kept with Doris-style reasons. Many text rows at once ({@link #appendRows})
- * convert column by column, and row by row only when one of them does not convert cleanly. One load, one thread.
+ * convert column by column, and row by row only when one of them does not convert cleanly. One load, one thread;
+ * what does not depend on the rows is a {@link RowLayout}, which many loads may share.
  */
 public final class RowBatchAssembler {
-    /** Source text longer than this is cut in the error log. */
-    private static final int MAX_SOURCE_CHARS = 1024;
+    private static final int MAX_SOURCE_CHARS = RowLayout.MAX_SOURCE_CHARS;
+    /**
+     * Small first: most loads are a few rows (an INSERT, a 10 KB Stream Load), and a full 4096-row buffer per
+     * column cost more than decoding them. The builders grow, and keep the size they reached.
+     */
+    private static final int INITIAL_BATCH_ROWS = 128;
 
+    private final RowLayout layout;
     private final LoadSchema schema;
-    private final ConversionPolicy policy;
     private final int inputFieldCount;
-    private final List<String> inputFieldNames;
     private final ValueConverter[] converters;
     private final ValueSlot[] slots;
+    // the layout's, shared: read only
     private final int[] sourceField;     // input field feeding the column, or -1
     private final ValueSlot[] fixed;     // prepared value of a constant/default column
     private final String[] fixedProblem; // why a constant/default column filters every row, or null
     private final boolean[] nullable;
     private final String[] names;
     private final ValueSlot[] row;
-    private final TextRow rowOfRows;
+    private TextRow rowOfRows;
     private final BatchBuilder builder;
     private final int maxBatchRows;
     private final long maxBatchBytes;
@@ -46,45 +48,41 @@ public final class RowBatchAssembler {
     private long unselected;
 
     /**
+     * @param layout the schema, mapping and policy, resolved (shared by any number of loads)
      * @param maxBatchRows rows per batch before {@link #isFull()}
      * @param maxBatchBytes approximate input bytes per batch before {@link #isFull()}
      * @param maxRejectedKept filtered rows kept with their reasons (all are counted)
-     * @throws io.shoaldb.common.error.ShoalException UNKNOWN_COLUMN, DUPLICATE_COLUMN or NOT_SUPPORTED for a bad mapping
      */
-    private static final int INITIAL_BATCH_ROWS = 128;
-
-    public RowBatchAssembler(LoadSchema schema, ColumnMapping mapping, ConversionPolicy policy, int maxBatchRows,
-                             long maxBatchBytes, int maxRejectedKept) {
-        this.schema = schema;
-        this.policy = policy;
+    public RowBatchAssembler(RowLayout layout, int maxBatchRows, long maxBatchBytes, int maxRejectedKept) {
+        this.layout = layout;
+        this.schema = layout.schema;
         this.maxBatchRows = maxBatchRows;
         this.maxBatchBytes = maxBatchBytes;
         this.maxRejectedKept = maxRejectedKept;
+        inputFieldCount = layout.inputFieldCount;
+        sourceField = layout.sourceField;
+        fixed = layout.fixed;
+        fixedProblem = layout.fixedProblem;
+        nullable = layout.nullable;
+        names = layout.names;
         int n = schema.columnCount();
-        inputFieldCount = mapping.inputFieldCount(n);
-        inputFieldNames = mapping.inputFields() == null ? schema.names() : mapping.inputFields();
+        // Converters keep scratch state: each load has its own.
         converters = new ValueConverter[n];
         slots = new ValueSlot[n];
-        sourceField = new int[n];
-        fixed = new ValueSlot[n];
-        fixedProblem = new String[n];
-        nullable = new boolean[n];
-        names = new String[n];
         row = new ValueSlot[n];
-        rowOfRows = new TextRow(inputFieldCount);
-        List<DataType> types = new ArrayList<>(n);
         for (int c = 0; c < n; c++) {
-            converters[c] = ValueConverter.forType(schema.type(c), policy);
+            converters[c] = ValueConverter.forType(layout.types.get(c), layout.policy);
             slots[c] = new ValueSlot();
-            sourceField[c] = -1;
-            nullable[c] = schema.isNullable(c);
-            names[c] = schema.name(c);
-            types.add(schema.type(c));
         }
-        // Small first: most loads are a few rows (an INSERT, a 10 KB Stream Load), and a full 4096-row
-        // buffer per column cost more than decoding them. The builders grow, and keep the size they reached.
-        builder = new BatchBuilder(types, Math.min(maxBatchRows, INITIAL_BATCH_ROWS));
-        resolve(mapping);
+        builder = new BatchBuilder(layout.types, Math.min(maxBatchRows, INITIAL_BATCH_ROWS));
+    }
+
+    /**
+     * @throws io.shoaldb.common.error.ShoalException UNKNOWN_COLUMN, DUPLICATE_COLUMN or NOT_SUPPORTED for a bad mapping
+     */
+    public RowBatchAssembler(LoadSchema schema, ColumnMapping mapping, ConversionPolicy policy, int maxBatchRows,
+                             long maxBatchBytes, int maxRejectedKept) {
+        this(new RowLayout(schema, mapping, policy), maxBatchRows, maxBatchBytes, maxRejectedKept);
     }
 
     /** A Stream Load / INSERT sized assembler: 4096 rows or 8 MiB per batch, first 1000 rejected rows kept. */
@@ -92,82 +90,9 @@ public final class RowBatchAssembler {
         this(schema, mapping, policy, 4096, 8L << 20, 1000);
     }
 
-    private void resolve(ColumnMapping mapping) {
-        boolean[] assigned = new boolean[schema.columnCount()];
-        for (int f = 0; f < inputFieldCount; f++) {
-            int c = mapping.inputFields() == null ? f : schema.indexOf(mapping.inputFields().get(f));
-            if (c < 0) {
-                continue; // a placeholder: the field is read and dropped
-            }
-            if (assigned[c]) {
-                throw ErrorCode.DUPLICATE_COLUMN.exception(schema.name(c));
-            }
-            assigned[c] = true;
-            sourceField[c] = f;
-        }
-        boolean[] derivedSeen = new boolean[schema.columnCount()];
-        for (ColumnMapping.Derived d : mapping.derived()) {
-            int c = schema.indexOf(d.target());
-            if (c < 0) {
-                throw ErrorCode.UNKNOWN_COLUMN.exception(d.target(), "columns");
-            }
-            if (derivedSeen[c]) {
-                throw ErrorCode.DUPLICATE_COLUMN.exception(schema.name(c));
-            }
-            derivedSeen[c] = true;
-            assigned[c] = true;
-            if (d.sourceField() != null) {
-                int f = mapping.inputIndex(d.sourceField());
-                if (f < 0) {
-                    throw ErrorCode.UNKNOWN_COLUMN.exception(d.sourceField(), "columns");
-                }
-                sourceField[c] = f; // a derived column wins over a same-named input field
-            } else {
-                sourceField[c] = -1;
-                prepareFixed(c, d.isNullConstant() ? null : d.constant().getBytes(StandardCharsets.UTF_8), null);
-            }
-        }
-        for (int c = 0; c < schema.columnCount(); c++) {
-            if (!assigned[c]) {
-                if (schema.hasDefault(c)) {
-                    prepareFixed(c, null, schema.defaultValue(c));
-                } else {
-                    fixedProblem[c] = Reasons.noDefault(names[c]);
-                }
-            }
-        }
-    }
-
-    /** Converts a constant (text) or default (object) once; its outcome then applies to every row. */
-    private void prepareFixed(int c, byte[] text, Object object) {
-        ValueSlot s = new ValueSlot();
-        fixed[c] = s;
-        boolean ok;
-        String source;
-        if (text != null) {
-            ok = converters[c].parse(text, 0, text.length, s);
-            source = new String(text, StandardCharsets.UTF_8);
-        } else if (object != null) {
-            ok = converters[c].parseObject(object, s);
-            source = ValueConverter.textString(object);
-        } else {
-            s.setNull();
-            ok = true;
-            source = null;
-        }
-        String problem = null;
-        if (!ok) {
-            byte[] b = source.getBytes(StandardCharsets.UTF_8);
-            problem = failureReason(c, s, b, 0, b.length);
-        } else if (s.isNull && !nullable[c]) {
-            problem = Reasons.nullForNotNull(names[c]);
-        }
-        fixedProblem[c] = problem;
-    }
-
     /** The names of the input fields in input order (the JSON reader matches keys against them). */
     public List<String> inputFieldNames() {
-        return inputFieldNames;
+        return layout.inputFieldNames;
     }
 
     /** Fields each input row must have (CSV checks its column count against this). */
@@ -226,6 +151,9 @@ public final class RowBatchAssembler {
             return;
         }
         builder.truncate(before);
+        if (rowOfRows == null) {
+            rowOfRows = new TextRow(inputFieldCount);
+        }
         for (int r = 0; r < n; r++) {
             appendText(rows.row(r, rowOfRows));
         }
@@ -286,6 +214,57 @@ public final class RowBatchAssembler {
         return true;
     }
 
+    /**
+     * Converts one row as {@link #appendObjects} converts the objects its fields stand for, but reads integers,
+     * text, plain decimals and dates in the form they came in, without an object each; false when it was filtered.
+     * Only a row that converts cleanly is taken that way: at the first value that does not convert, or a NULL for a
+     * NOT NULL column, the row goes through {@link #appendObjects}, which filters it, or NULLs the value, with the
+     * same reasons as ever.
+     */
+    public boolean appendTyped(TypedRow input) {
+        if (input.fieldCount() != inputFieldCount) {
+            throw new IllegalArgumentException("row of " + input.fieldCount() + " values for " + inputFieldCount + " fields");
+        }
+        for (int c = 0; c < row.length; c++) {
+            int f = sourceField[c];
+            if (f < 0) {
+                if (fixedProblem[c] != null) {
+                    return appendObjects(objects(input));
+                }
+                row[c] = fixed[c];
+                continue;
+            }
+            ValueSlot s = slots[c];
+            ValueConverter converter = converters[c];
+            boolean converted = switch (input.form(f)) {
+                case NULL -> {
+                    s.setNull();
+                    yield nullable[c];
+                }
+                case LONG -> converter.parseLong(input.longValue(f), s);
+                case TEXT -> converter.parse(input.buffer(f), input.offset(f), input.length(f), s);
+                case DECIMAL_TEXT -> converter.parseDecimalText(input.buffer(f), input.offset(f), input.length(f), s);
+                case EPOCH_DAY -> converter.parseEpochDay(input.longValue(f), s);
+                case OBJECT -> converter.parseObject(input.object(f), s);
+            };
+            if (!converted) {
+                return appendObjects(objects(input));
+            }
+            row[c] = s;
+        }
+        total++;
+        commit(16L * row.length);
+        return true;
+    }
+
+    private static Object[] objects(TypedRow input) {
+        Object[] values = new Object[input.fieldCount()];
+        for (int f = 0; f < values.length; f++) {
+            values[f] = input.object(f);
+        }
+        return values;
+    }
+
     /** NULL or absent input for column c: fills the slot and returns null, or returns the reason to filter. */
     private String nullValue(int c, ValueSlot s, boolean absent) {
         if (absent && schema.defaultValue(c) != null) {
@@ -331,22 +310,7 @@ public final class RowBatchAssembler {
 
     /** Applies strict mode / NULL-ing to a failed conversion; null means "use NULL", else the reason to filter. */
     private String failureReason(int c, ValueSlot s, byte[] b, int off, int len) {
-        switch (s.failure) {
-            case TOO_LONG:
-                return Reasons.tooLong(names[c], b, off, len, s.expected);
-            case OVER_STRING_LIMIT:
-                return Reasons.overStringLimit(names[c], b, off, len, s.expected);
-            default:
-                break;
-        }
-        if (policy.strictMode()) {
-            return Reasons.incorrectValue(names[c], true, Reasons.prefix(b, off, len, MAX_SOURCE_CHARS));
-        }
-        if (!nullable[c]) {
-            return Reasons.nullForNotNull(names[c]);
-        }
-        s.setNull();
-        return null;
+        return layout.failureReason(c, s, b, off, len);
     }
 
     private void commit(long bytes) {

@@ -11,7 +11,9 @@ import java.time.LocalDateTime;
 /**
  * Converts load input into one column type with Doris's semantics. Two inputs: UTF-8 text (a CSV field or a
  * JSON scalar: {@link #parse}, no String per field) and Java objects (INSERT literals and prepared-statement
- * parameters: {@link #parseObject}). Parsing fills a {@link ValueSlot}; {@link #append} writes it to the
+ * parameters: {@link #parseObject}; the forms such objects arrive in before they are made - a long, a plain
+ * decimal's text, a day number - through {@link #parseLong}, {@link #parseDecimalText}, {@link #parseEpochDay}, which
+ * mean exactly what {@link #parseObject} of the object means). Parsing fills a {@link ValueSlot}; {@link #append} writes it to the
  * column's builder, so callers can convert a whole row before appending any of it. Instances keep scratch
  * state and are not thread-safe; make one per column per load.
  */
@@ -87,6 +89,24 @@ public abstract class ValueConverter {
             return true;
         }
         return parseValue(value, slot);
+    }
+
+    /** {@link #parseObject} of that Long, which integer columns read without one. */
+    public boolean parseLong(long value, ValueSlot slot) {
+        return parseValue(value, slot);
+    }
+
+    /**
+     * {@link #parseObject} of the BigDecimal of {@code buf[off, off+len)}, a plain decimal ({@code -?[0-9]+(\.[0-9]+)?}
+     * in ASCII), which decimal columns read as text without one: both round half-up and refuse the same values.
+     */
+    public boolean parseDecimalText(byte[] buf, int off, int len, ValueSlot slot) {
+        return parseValue(new BigDecimal(new String(buf, off, len, StandardCharsets.ISO_8859_1)), slot);
+    }
+
+    /** {@link #parseObject} of the LocalDate {@code days} after 1970-01-01, which date columns read without one. */
+    public boolean parseEpochDay(long days, ValueSlot slot) {
+        return parseValue(LocalDate.ofEpochDay(days), slot);
     }
 
     /** Parses a non-null object; the default goes through its text. */

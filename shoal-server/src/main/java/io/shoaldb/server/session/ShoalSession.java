@@ -202,7 +202,7 @@ public final class ShoalSession implements Session {
             StatementResult result = literalInsert != null || parsed != null ? null : runner.runCached(this, sql);
             if (literalInsert != null) {
                 warnings.clear();
-                result = runner.runLiteralInsert(this, literalInsert);
+                result = runner.runLiteralInsert(this, literalInsert, List.of());
             } else if (result != null) {
                 warnings.clear();
             } else {
@@ -271,7 +271,8 @@ public final class ShoalSession implements Session {
         List<ResultColumn> columns = runner.describeColumns(this, node, sql);
         preparedCount.reserve();
         int id = nextStatementId++;
-        prepared.put(id, new PreparedSql(sql, node, count));
+        // A prepared literal INSERT (what batching drivers send) runs from its scanned text: no tree per execution.
+        prepared.put(id, new PreparedSql(sql, node, LiteralInsertScanner.scan(sql), count));
         return new PreparedStatementInfo(id, count, columns);
     }
 
@@ -292,7 +293,9 @@ public final class ShoalSession implements Session {
         boolean streaming = false;
         try {
             warnings.clear();
-            StatementResult result = runner.runPrepared(this, statement.node(), statement.sql(), parameters);
+            StatementResult result = statement.literalInsert() != null
+                    ? runner.runLiteralInsert(this, statement.literalInsert(), parameters)
+                    : runner.runPrepared(this, statement.node(), statement.sql(), parameters);
             if (result instanceof QueryResult query) {
                 streaming = true;
                 outcome = null;

@@ -11,8 +11,11 @@ public interface StatementRunner {
     /** Runs a statement; {@code sql} is its text, from which result columns take their labels. */
     StatementResult run(ShoalSession session, SqlNode statement, String sql);
 
-    /** Runs a literal INSERT straight from its recognised text, without a parse tree. */
-    StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert);
+    /**
+     * Runs a literal INSERT straight from its recognised text, without a parse tree; {@code parameters} are the
+     * values of its {@code ?} placeholders (none for a statement sent as text).
+     */
+    StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert, List<Object> parameters);
 
     /**
      * Runs a prepared statement with its parameter values. INSERTs bind the values straight into their

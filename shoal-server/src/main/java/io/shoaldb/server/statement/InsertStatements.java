@@ -6,12 +6,11 @@ import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.auth.Privilege;
 import io.shoaldb.catalog.model.Table;
 import io.shoaldb.common.error.ErrorCode;
-import io.shoaldb.ingest.convert.ColumnMapping;
-import io.shoaldb.ingest.convert.ConversionPolicy;
 import io.shoaldb.ingest.convert.FilterPolicy;
 import io.shoaldb.ingest.convert.LoadCounters;
 import io.shoaldb.ingest.convert.RejectedRow;
 import io.shoaldb.ingest.convert.RowBatchAssembler;
+import io.shoaldb.ingest.convert.RowLayout;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.server.expression.ConstantEvaluator;
 import io.shoaldb.server.load.LoadInfo;
@@ -71,30 +70,31 @@ final class InsertStatements {
         Table table = into.table();
         long databaseId = into.databaseId();
         WriteTarget target = into.target();
-        List<String> columns = into.columns();
+        RowLayout layout = into.layout();
+        int columnCount = layout.inputFieldCount();
         if (isQuery(statement.source())) {
             // Always the normal path (group commit takes only literal rows, as in Doris): planned before anything
             // is written, so a query error leaves nothing behind.
             PhysicalPlan plan = server.planner().plan(statement.source(), catalog, session.currentDatabase(),
                     QueryContexts.planner(session, server));
             access.checkReads(session, plan);
-            if (plan.columns().size() != columns.size()) {
+            if (plan.columns().size() != columnCount) {
                 throw ErrorCode.WRONG_VALUE_COUNT.exception(1);
             }
             boolean strict = session.variables().insertStrict();
-            return normalInsert(session, table, target, databaseId, statement.label(), columns, MAX_BATCH_ROWS, false,
+            return normalInsert(session, table, target, databaseId, statement.label(), layout, MAX_BATCH_ROWS, false,
                     (assembler, sink) -> QueryRowFeeder.feed(server.executor().execute(plan, QueryContexts.of(session)), assembler, sink, strict));
         }
         List<List<SqlNode>> rows = valuesRows(statement.source());
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
-            return groupCommitInsert(session, table, target, columns, rows.size(), groupCommit,
-                    (assembler, sink) -> convert(session, rows, parameters, columns.size(), assembler, sink));
+            return groupCommitInsert(session, table, target, layout, rows.size(), groupCommit,
+                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink));
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
-        return normalInsert(session, table, target, databaseId, statement.label(), columns,
+        return normalInsert(session, table, target, databaseId, statement.label(), layout,
                 Math.max(1, Math.min(rows.size(), MAX_BATCH_ROWS)), rows.size() < MAX_BATCH_ROWS,
-                (assembler, sink) -> convert(session, rows, parameters, columns.size(), assembler, sink));
+                (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink));
     }
 
     /**
@@ -109,22 +109,21 @@ final class InsertStatements {
         Table table = into.table();
         long databaseId = into.databaseId();
         WriteTarget target = into.target();
-        List<String> columns = into.columns();
+        RowLayout layout = into.layout();
         int rows = statement.rowCount();
         GroupCommitMode groupCommit = GroupCommitEligibility.modeForLiterals(session, table);
         RowSource source = (assembler, sink) -> values.convert(
-                () -> new ConstantEvaluator(new SessionEvaluationContext(session, server)), columns.size(),
+                () -> new ConstantEvaluator(new SessionEvaluationContext(session, server)), layout.inputFieldCount(),
                 assembler, sink);
         if (groupCommit != null) {
-            return groupCommitInsert(session, table, target, columns, rows, groupCommit, source);
+            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source);
         }
-        return normalInsert(session, table, target, databaseId, null, columns,
+        return normalInsert(session, table, target, databaseId, null, layout,
                 Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source);
     }
 
-    /** The table an INSERT writes, resolved once its LOAD_PRIV is checked, and the columns its rows give. */
-    private record Into(CatalogSnapshot catalog, Table table, long databaseId, WriteTarget target,
-                        List<String> columns) {
+    /** The table an INSERT writes, resolved once its LOAD_PRIV is checked, and the layout of the rows it is given. */
+    private record Into(CatalogSnapshot catalog, Table table, long databaseId, WriteTarget target, RowLayout layout) {
     }
 
     private Into into(ShoalSession session, String databaseName, String tableName, List<String> columnList) {
@@ -134,9 +133,9 @@ final class InsertStatements {
         Table table = TableStatements.table(catalog, database, tableName);
         long databaseId = catalog.database(database).orElseThrow().id();
         WriteTarget target = server.tables().writeTarget(table);
-        List<String> columns = columnList != null ? checkColumns(table, columnList)
-                : schemas.of(table, target).columnNames();
-        return new Into(catalog, table, databaseId, target, columns);
+        RowLayout layout = schemas.of(table, target).layout(columnList, session.variables().insertStrict(),
+                columns -> checkColumns(table, columns));
+        return new Into(catalog, table, databaseId, target, layout);
     }
 
     /** Where an INSERT's rows come from: fills the assembler, handing it full batches and the last one. */
@@ -153,10 +152,8 @@ final class InsertStatements {
      *        statement unless cut by bytes
      */
     private StatementResult normalInsert(ShoalSession session, Table table, WriteTarget target, long databaseId,
-            String label, List<String> columns, int batchRows, boolean oneBatch, RowSource source) {
-        RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
-                ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
-                batchRows, MAX_BATCH_BYTES, WARNINGS_KEPT);
+            String label, RowLayout layout, int batchRows, boolean oneBatch, RowSource source) {
+        RowBatchAssembler assembler = new RowBatchAssembler(layout, batchRows, MAX_BATCH_BYTES, WARNINGS_KEPT);
         ExplicitTransaction transaction = session.transaction();
         PendingLoad pending = pendingLoad(session, transaction, databaseId, label);
         try {
@@ -226,12 +223,10 @@ final class InsertStatements {
 
     /** Group commit: the rows become one batch, merged with other loads into the table's group transaction. */
     private StatementResult groupCommitInsert(ShoalSession session, Table table, WriteTarget target,
-            List<String> columns, int rows, GroupCommitMode mode, RowSource source) {
+            RowLayout layout, int rows, GroupCommitMode mode, RowSource source) {
         String requestId = session.variables().takeGroupCommitRequestId();
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
-        RowBatchAssembler assembler = new RowBatchAssembler(schemas.of(table, target).schema(),
-                ColumnMapping.of(columns), ConversionPolicy.insert(session.variables().insertStrict()),
-                Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
+        RowBatchAssembler assembler = new RowBatchAssembler(layout, Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
         List<Batch> batches = new ArrayList<>(1);
         source.feed(assembler, batches::add);
         LoadCounters counters = checkFiltered(session, assembler);
@@ -292,10 +287,15 @@ final class InsertStatements {
 
     /** The value bound to placeholder {@code index}; an execution that bound fewer is refused as MySQL does. */
     static Object parameter(List<Object> parameters, int index) {
+        checkParameter(parameters, index);
+        return parameters.get(index);
+    }
+
+    /** Refuses, as MySQL does, a placeholder {@code index} past the values an execution bound. */
+    static void checkParameter(List<Object> parameters, int index) {
         if (index >= parameters.size()) {
             throw ErrorCode.WRONG_ARGUMENTS.exception("mysqld_stmt_execute");
         }
-        return parameters.get(index);
     }
 
     private static void reportFiltered(ShoalSession session, RowBatchAssembler assembler) {

@@ -135,8 +135,8 @@ public final class StatementDispatcher implements StatementRunner {
     }
 
     @Override
-    public StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert) {
-        return inserts.insert(session, insert, List.of());
+    public StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert, List<Object> parameters) {
+        return inserts.insert(session, insert, parameters);
     }
 
     @Override

@@ -26,6 +26,11 @@ public final class PayloadReader {
         return position;
     }
 
+    /** The payload itself (not a copy), for values that are read where they lie. */
+    public byte[] buffer() {
+        return data;
+    }
+
     public int remaining() {
         return data.length - position;
     }

@@ -282,9 +282,8 @@ public final class CommandDispatcher {
 
     private static List<Object> readParameters(PayloadReader in, PreparedStatementState state) {
         int count = state.parameterCount;
-        List<Object> parameters = new ArrayList<>(count);
         if (count == 0) {
-            return parameters;
+            return new ArrayList<>(0);
         }
         byte[] nulls = in.bytes((count + 7) / 8);
         boolean newTypes = in.int1() == 1;
@@ -297,19 +296,7 @@ public final class CommandDispatcher {
             }
             state.types = types;
         }
-        for (int i = 0; i < count; i++) {
-            if ((nulls[i / 8] & 1 << (i % 8)) != 0) {
-                parameters.add(null);
-            } else if (state.types == null) {
-                // Connector/J sends no types while every parameter is NULL: NULL needs none; a value does.
-                throw PayloadReader.malformed("parameters were never bound with types");
-            } else if (state.hasLongData(i)) {
-                parameters.add(ParameterDecoder.fromLongData(state.longData(i), state.types[i]));
-            } else {
-                parameters.add(ParameterDecoder.decode(in, state.types[i]));
-            }
-        }
-        return parameters;
+        return BinaryParameters.read(in, nulls, state);
     }
 
     /** No reply, by the protocol; trouble is reported by the next execution. */

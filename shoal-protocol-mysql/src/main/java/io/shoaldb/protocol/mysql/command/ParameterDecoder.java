@@ -19,7 +19,8 @@ import java.time.LocalDateTime;
  * character types String (UTF-8; byte[] if the bytes are not UTF-8), BLOB types byte[] (the client declared
  * binary data), DATE LocalDate,
  * DATETIME/TIMESTAMP LocalDateTime, TIME Duration. MySQL's zero dates have no java.time form and arrive as
- * the Strings "0000-00-00" and "0000-00-00 00:00:00".
+ * the Strings "0000-00-00" and "0000-00-00 00:00:00". {@link BinaryParameters} keeps the common values in their
+ * wire form and uses this class for the objects.
  */
 final class ParameterDecoder {
     static final int UNSIGNED = 0x8000;
@@ -68,7 +69,11 @@ final class ParameterDecoder {
      * A character-type value as a String; bytes that are not UTF-8 (the connection's character set) can only be
      * binary data, which Connector/J's setBytes sends as VAR_STRING, and stay byte[] so that nothing is lost.
      */
-    private static Object text(byte[] bytes) {
+    static Object text(byte[] bytes) {
+        if (isAscii(bytes)) {
+            // what nearly every value is: valid UTF-8 as it stands, no decoder needed
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
@@ -80,14 +85,23 @@ final class ParameterDecoder {
         }
     }
 
-    private static Object longlong(long bits, boolean unsigned) {
+    private static boolean isAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static Object longlong(long bits, boolean unsigned) {
         if (unsigned && bits < 0) {
             return new BigInteger(Long.toUnsignedString(bits));
         }
         return bits;
     }
 
-    private static BigDecimal decimal(String text) {
+    static BigDecimal decimal(String text) {
         try {
             return new BigDecimal(text.trim());
         } catch (NumberFormatException e) {

@@ -16,6 +16,7 @@ final class PreparedStatementState {
     int[] types;
     private final ByteArrayOutputStream[] longData;
     private long longDataBytes;
+    private boolean anyLongData;
     private String longDataError;
     /** The result of the last execution that asked for a cursor, while it has rows left; null otherwise. */
     private QueryResult cursor;
@@ -38,6 +39,7 @@ final class PreparedStatementState {
         }
         if (longData[parameter] == null) {
             longData[parameter] = new ByteArrayOutputStream();
+            anyLongData = true;
         }
         longData[parameter].writeBytes(chunk);
     }
@@ -79,7 +81,10 @@ final class PreparedStatementState {
     }
 
     void resetLongData() {
-        Arrays.fill(longData, null);
+        if (anyLongData) { // most statements never stream any: no pass over one slot per parameter
+            Arrays.fill(longData, null);
+            anyLongData = false;
+        }
         longDataBytes = 0;
         longDataError = null;
     }
