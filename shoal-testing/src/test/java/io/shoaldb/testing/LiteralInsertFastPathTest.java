@@ -2,20 +2,13 @@ package io.shoaldb.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The literal-INSERT fast path (statement text to column vectors, no parse tree) must answer exactly as the full
@@ -24,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code fulldb}. Affected rows, warnings, errors (code, SQLSTATE, text) and then the tables' rows must be the
  * same, under each group commit mode and with strict mode on and off.
  */
-class LiteralInsertFastPathTest {
+class LiteralInsertFastPathTest extends FastPathComparison {
     private static final String COLUMNS = "id INT NOT NULL, b BOOLEAN NULL, ti TINYINT NULL, si SMALLINT NULL, i INT NULL,"
             + " bi BIGINT NULL, li LARGEINT NULL, f FLOAT NULL, d DOUBLE NULL, de DECIMAL(10,3) NULL, dt DATE NULL,"
             + " dtm DATETIME NULL, c CHAR(5) NULL, v VARCHAR(10) NULL, s STRING NULL, j JSON NULL";
@@ -67,27 +60,6 @@ class LiteralInsertFastPathTest {
             "INSERT INTO t (id, de, f) VALUES (55, 12345678901234567890123, 12345678901234567890123)",
             "INSERT INTO t (id, b, ti) VALUES (56, 2.5, TRUE), (57, 'false', FALSE)",
             "INSERT INTO t (id, v) VALUES (58, 'abcdefghijk')");
-
-    @TempDir
-    static Path dir;
-    private static TestServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(dir);
-        try (Connection c = server.connect(); Statement s = c.createStatement()) {
-            for (String db : List.of("fastdb", "fulldb")) {
-                s.execute("CREATE DATABASE " + db);
-            }
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void everyStatementAnswersAsOnTheFullParsersPath() throws Exception {
@@ -152,21 +124,5 @@ class LiteralInsertFastPathTest {
         } catch (SQLException e) {
             return "error " + e.getErrorCode() + " " + e.getSQLState() + " " + e.getMessage();
         }
-    }
-
-    private static List<String> rows(Statement s, String table) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery("SELECT * FROM " + table)) {
-            ResultSetMetaData meta = rs.getMetaData();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int c = 1; c <= meta.getColumnCount(); c++) {
-                    row.append(c == 1 ? "" : "|").append(rs.getString(c));
-                }
-                rows.add(row.toString());
-            }
-        }
-        rows.sort(null);
-        return rows;
     }
 }

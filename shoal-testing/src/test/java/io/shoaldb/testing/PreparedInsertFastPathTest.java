@@ -4,26 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server-side prepared literal INSERT runs from its scanned text, its parameters read where they lie in the
@@ -33,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * as a rewritten batch (one statement of many rows, as the seed's JDBC program sends). Affected rows, warnings,
  * errors and then the tables' rows must be the same, under each group commit mode and with strict mode on and off.
  */
-class PreparedInsertFastPathTest {
+class PreparedInsertFastPathTest extends FastPathComparison {
     private static final String COLUMNS = "id INT NOT NULL, b BOOLEAN NULL, ti TINYINT NULL, i INT NULL, bi BIGINT NULL,"
             + " li LARGEINT NULL, d DOUBLE NULL, de DECIMAL(10,3) NULL, wd DECIMAL(30,4) NULL, dt DATE NULL,"
             + " dtm DATETIME NULL, c CHAR(3) NULL, v VARCHAR(10) NULL, s STRING NULL";
@@ -66,27 +59,6 @@ class PreparedInsertFastPathTest {
             Case.of("v, id", new Object[] {"swapped", 21}),
             Case.of("id, li", new Object[] {22, new BigDecimal("170141183460469231731687303715884105727")},
                     new Object[] {23, "-170141183460469231731687303715884105729"}));
-
-    @TempDir
-    static Path dir;
-    private static TestServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(dir);
-        try (Connection c = server.connect(); Statement s = c.createStatement()) {
-            for (String db : List.of("fastdb", "fulldb")) {
-                s.execute("CREATE DATABASE " + db);
-            }
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void everyExecutionAnswersAsOnTheParsedPath() throws Exception {
@@ -175,21 +147,5 @@ class PreparedInsertFastPathTest {
         for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) {
             out.append(" | warning ").append(w.getErrorCode()).append(' ').append(w.getMessage());
         }
-    }
-
-    private static List<String> rows(Statement s, String table) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery("SELECT * FROM " + table)) {
-            ResultSetMetaData meta = rs.getMetaData();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int c = 1; c <= meta.getColumnCount(); c++) {
-                    row.append(c == 1 ? "" : "|").append(rs.getString(c));
-                }
-                rows.add(row.toString());
-            }
-        }
-        rows.sort(null);
-        return rows;
     }
 }
