@@ -67,23 +67,7 @@ class ParallelExecutionTest {
         // Every unit's start waits until another unit has started too: only possible if the two drivers scan the
         // one tablet at the same time (with a unit per tablet, the lone driver would time out).
         int drivers = 2;
-        CountDownLatch started = new CountDownLatch(drivers);
-        AtomicInteger units = new AtomicInteger();
-        AtomicInteger timedOut = new AtomicInteger();
-        ExecutionListener listener = new ExecutionListener() {
-            @Override
-            public void scanTaskStarted(long tableId, long tabletId) {
-                units.incrementAndGet();
-                started.countDown();
-                try {
-                    if (!started.await(20, TimeUnit.SECONDS)) {
-                        timedOut.incrementAndGet();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        };
+        ScanRendezvous listener = new ScanRendezvous(drivers);
         try (TestDatabase db = new TestDatabase(dir, drivers, drivers, listener)) {
             Lineitem.create(db, 1);
             Lineitem.load(db, Lineitem.generate(100_000, 7), 1);
@@ -101,28 +85,14 @@ class ParallelExecutionTest {
             assertThat(Long.parseLong(m.group(1))).isPositive();
             assertThat(Long.parseLong(m.group(2))).isPositive();
         }
-        assertThat(timedOut.get()).isZero();
-        assertThat(units.get()).as("units of the one segment").isGreaterThanOrEqualTo(2 * drivers);
+        assertThat(listener.timedOut.get()).isZero();
+        assertThat(listener.units.get()).as("units of the one segment").isGreaterThanOrEqualTo(2 * drivers);
     }
 
     @Test
     void withoutAChoiceAQueryRunsADriverPerWorkerWhenThereAreFewerPartitionsThanWorkers() {
         // one data partition (a small heap on one path) and two workers: both scan, as in the test above
-        CountDownLatch started = new CountDownLatch(2);
-        AtomicInteger timedOut = new AtomicInteger();
-        ExecutionListener listener = new ExecutionListener() {
-            @Override
-            public void scanTaskStarted(long tableId, long tabletId) {
-                started.countDown();
-                try {
-                    if (!started.await(20, TimeUnit.SECONDS)) {
-                        timedOut.incrementAndGet();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        };
+        ScanRendezvous listener = new ScanRendezvous(2);
         try (TestDatabase db = new TestDatabase(dir, 1, 2, listener)) {
             assertThat(db.executor.defaultParallelism()).isEqualTo(2);
             Lineitem.create(db, 1);
@@ -131,7 +101,7 @@ class ParallelExecutionTest {
                     .anyMatch(line -> line.contains("drivers=2"));
             assertThat(db.query("SELECT count(*) FROM lineitem")).containsExactly(List.of(100_000L));
         }
-        assertThat(timedOut.get()).isZero();
+        assertThat(listener.timedOut.get()).isZero();
     }
 
     @Test
@@ -296,6 +266,33 @@ class ParallelExecutionTest {
                     .containsExactly(List.of(1000L));
             assertThat(db.query("SELECT CAST(l_comment AS INT) FROM lineitem WHERE l_orderkey = 1"))
                     .allSatisfy(row -> assertThat(row.get(0)).isNull());
+        }
+    }
+
+    /**
+     * Each scan unit's start waits (up to 20 s) until {@code parties} units have started: a query whose drivers did
+     * not scan at the same time leaves a timeout behind.
+     */
+    private static final class ScanRendezvous implements ExecutionListener {
+        final CountDownLatch started;
+        final AtomicInteger units = new AtomicInteger();
+        final AtomicInteger timedOut = new AtomicInteger();
+
+        ScanRendezvous(int parties) {
+            started = new CountDownLatch(parties);
+        }
+
+        @Override
+        public void scanTaskStarted(long tableId, long tabletId) {
+            units.incrementAndGet();
+            started.countDown();
+            try {
+                if (!started.await(20, TimeUnit.SECONDS)) {
+                    timedOut.incrementAndGet();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
