@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * acknowledged load returns the first load's label and transaction and loads nothing (the request-id log and
  * WAL keep the id across the power loss), a retried cut load ends up present exactly once.
  * The commit log's segments and the WAL files are preallocated and small, so that commits and async loads
- * write over zeros in place, segments roll and WAL files outgrow their preallocation within a round.
+ * write over zeros in place, segments roll and WAL files outgrow their preallocation within a round; a checkpoint
+ * every few commit records puts the background image writes and the deletion of covered segments in every round.
  * Rounds {@code -Dpowerloss.rounds} (default {@value #DEFAULT_ROUNDS}), seed {@code -Dpowerloss.seed} (fixed
  * by default so CI is repeatable; printed).
  */
@@ -39,6 +40,8 @@ class PowerLossTest {
     static final long BIG = 64L << 20;
     static final long COMMIT_LOG_SEGMENT_BYTES = 16 << 10;
     static final long WAL_FILE_BYTES = 4 << 10;
+    /** Small, so that background checkpoint images are written (and segments they cover deleted) every round. */
+    static final int CHECKPOINT_EVERY = 8;
 
     @TempDir
     Path dir;
@@ -71,7 +74,8 @@ class PowerLossTest {
         PowerLossFiles files = new PowerLossFiles(node);
         for (int round = 0; round <= rounds; round++) {
             GcFixture f = new GcFixture(node, files);
-            f.txnOptions = f.txnOptions.withCommitLogSegmentBytes(COMMIT_LOG_SEGMENT_BYTES);
+            f.txnOptions = f.txnOptions.withCommitLogSegmentBytes(COMMIT_LOG_SEGMENT_BYTES)
+                    .withCheckpointEvery(CHECKPOINT_EVERY);
             f.open(GcFixture.options().withWalFileBytes(WAL_FILE_BYTES), null);
             f.manager.replay();
             verify(f, round);
