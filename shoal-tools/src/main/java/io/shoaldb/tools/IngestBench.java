@@ -1,5 +1,6 @@
 package io.shoaldb.tools;
 
+import io.shoaldb.tools.http.StreamLoadConnection;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
@@ -16,7 +17,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +35,8 @@ import picocli.CommandLine.Option;
 /**
  * Bulk-ingestion benchmark: {@code gen} writes an httplogs-like CSV (timestamp, client ip, request line, status,
  * size; about 130 bytes a row); {@code load} splits a file into requests of {@code --chunk-bytes} on line
- * boundaries and sends them with {@code --streams} concurrent streams to ShoalDB (Stream Load over HTTP),
+ * boundaries and sends them with {@code --streams} concurrent streams to ShoalDB (Stream Load over HTTP, one
+ * persistent connection per stream through {@link StreamLoadConnection}),
  * PostgreSQL ({@code COPY ... FROM STDIN} through pgJDBC's CopyManager), MariaDB ({@code LOAD DATA LOCAL
  * INFILE} through Connector/J) or QuestDB (InfluxDB line protocol over HTTP, {@code POST /write}: each chunk is
  * converted to ILP lines before the timed part, and the rows are counted afterwards through {@code /exec}).
@@ -181,6 +185,12 @@ public final class IngestBench implements Runnable {
             AtomicLong failures = new AtomicLong();
             ConcurrentHistogram latency = new ConcurrentHistogram(3);
             String auth = "Basic " + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
+            URI loadUri = URI.create(url);
+            Map<String, String> loadHeaders = new LinkedHashMap<>();
+            loadHeaders.put("column_separator", ",");
+            if (groupCommit != null) {
+                loadHeaders.put("group_commit", groupCommit);
+            }
             VisibilityProbe probe = null;
             if (probeMillis > 0) {
                 probe = new VisibilityProbe(() -> DriverManager.getConnection(probeUrl, user, ""), table,
@@ -195,7 +205,9 @@ public final class IngestBench implements Runnable {
             List<Thread> threads = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
                 threads.add(Thread.ofPlatform().start(() -> {
-                    try (Connection c = target == Target.shoal || target == Target.questdb ? null : DriverManager.getConnection(url, user, "")) {
+                    try (Connection c = target == Target.shoal || target == Target.questdb ? null : DriverManager.getConnection(url, user, "");
+                            StreamLoadConnection load = target == Target.shoal
+                                    ? new StreamLoadConnection(Duration.ofSeconds(10), Duration.ofMinutes(5)) : null) {
                         Statement st = c == null ? null : c.createStatement();
                         int i;
                         while (((i = next.getAndIncrement()) < chunks.size() || repeat) && System.nanoTime() < deadline
@@ -205,19 +217,12 @@ public final class IngestBench implements Runnable {
                             long t0 = System.nanoTime();
                             long confirmed = switch (target) {
                                 case shoal -> {
-                                    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(5))
-                                            .expectContinue(true).header("Authorization", auth)
-                                            .header("column_separator", ",")
-                                            .PUT(HttpRequest.BodyPublishers.ofByteArray(data, ch[0], ch[1]));
-                                    if (groupCommit != null) {
-                                        b.header("group_commit", groupCommit);
+                                    StreamLoadConnection.Reply reply = load.put(loadUri, auth, loadHeaders, data, ch[0], ch[1]);
+                                    Matcher m = STATUS.matcher(reply.body());
+                                    if (reply.status() != 200 || !m.find() || !m.group(1).equals("Success")) {
+                                        throw new IllegalStateException("HTTP " + reply.status() + " " + reply.body());
                                     }
-                                    HttpResponse<String> resp = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-                                    Matcher m = STATUS.matcher(resp.body());
-                                    if (resp.statusCode() != 200 || !m.find() || !m.group(1).equals("Success")) {
-                                        throw new IllegalStateException("HTTP " + resp.statusCode() + " " + resp.body());
-                                    }
-                                    Matcher n = LOADED.matcher(resp.body());
+                                    Matcher n = LOADED.matcher(reply.body());
                                     yield n.find() ? Long.parseLong(n.group(1)) : -1;
                                 }
                                 case questdb -> {

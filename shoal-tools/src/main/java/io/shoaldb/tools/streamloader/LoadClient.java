@@ -1,14 +1,13 @@
 package io.shoaldb.tools.streamloader;
 
+import io.shoaldb.tools.http.StreamLoadConnection;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,8 +21,9 @@ import java.util.regex.Pattern;
  *   <li>group-commit loads cannot carry a label (it turns group commit off), so a request whose fate is unknown
  *       (sent, no reply) is not retried; only a connection refused before anything was sent is.</li>
  * </ul>
+ * Each worker has its own client, so its own persistent connection.
  */
-final class LoadClient {
+final class LoadClient implements AutoCloseable {
     /** The outcome of one chunk. */
     record Outcome(boolean ok, long loadedRows, long filteredRows, String message) {
     }
@@ -31,8 +31,7 @@ final class LoadClient {
     private static final Pattern NUMBER = Pattern.compile("\"(\\w+)\"\\s*:\\s*(-?\\d+)");
     private static final Pattern STRING = Pattern.compile("\"(\\w+)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NORMAL).build();
+    private final StreamLoadConnection http = new StreamLoadConnection(Duration.ofSeconds(10), Duration.ofHours(1));
     private final URI uri;
     private final String authorization;
     private final Map<String, String> headers;
@@ -62,14 +61,15 @@ final class LoadClient {
             }
             boolean retryable;
             try {
-                HttpResponse<String> response = http.send(request(chunk, label), HttpResponse.BodyHandlers.ofString());
-                Outcome outcome = parse(response, attempt > 0);
+                StreamLoadConnection.Reply reply = http.put(uri, authorization, requestHeaders(label), chunk.data(), 0,
+                        chunk.length());
+                Outcome outcome = parse(reply, attempt > 0);
                 if (outcome.ok()) {
                     return outcome;
                 }
                 last = outcome.message();
                 // a Fail reply means nothing was committed: safe to retry only when labelled (idempotent)
-                retryable = !groupCommit && (response.statusCode() >= 500 || !isDataError(last));
+                retryable = !groupCommit && (reply.status() >= 500 || !isDataError(last));
             } catch (ConnectException e) {
                 last = "connection refused: " + e.getMessage();
                 retryable = true; // nothing was sent
@@ -83,19 +83,22 @@ final class LoadClient {
         }
     }
 
-    private HttpRequest request(Chunker.Chunk chunk, String label) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofHours(1)).expectContinue(true)
-                .header("Authorization", authorization)
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(chunk.data(), 0, chunk.length()));
-        headers.forEach(b::header);
-        if (label != null) {
-            b.header("label", label);
+    private Map<String, String> requestHeaders(String label) {
+        if (label == null) {
+            return headers;
         }
-        return b.build();
+        Map<String, String> labelled = new LinkedHashMap<>(headers);
+        labelled.put("label", label);
+        return labelled;
     }
 
-    private static Outcome parse(HttpResponse<String> response, boolean retried) {
-        String body = response.body();
+    @Override
+    public void close() throws IOException {
+        http.close();
+    }
+
+    private static Outcome parse(StreamLoadConnection.Reply reply, boolean retried) {
+        String body = reply.body();
         String status = field(STRING, body, "Status");
         if (status == null) {
             status = field(STRING, body, "status");
@@ -113,7 +116,7 @@ final class LoadClient {
                 && "FINISHED".equals(field(STRING, body, "ExistingJobStatus"))) {
             return new Outcome(true, 0, 0, "already loaded by an earlier attempt");
         }
-        return new Outcome(false, loaded, filtered, "HTTP " + response.statusCode() + " " + status + ": "
+        return new Outcome(false, loaded, filtered, "HTTP " + reply.status() + " " + status + ": "
                 + (message == null ? body : message));
     }
 

@@ -1,5 +1,6 @@
 package io.shoaldb.tools.streamloader;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -117,7 +118,6 @@ public final class StreamLoader implements Callable<Integer> {
         }
         String prefix = labelPrefix != null ? labelPrefix : "streamloader_" + System.currentTimeMillis();
         URI uri = URI.create(url.replaceAll("/+$", "") + "/api/" + db + "/" + table + "/_stream_load");
-        LoadClient client = new LoadClient(uri, user, password, requestHeaders, gc, prefix, maxRetries, backoffMillis);
         Progress progress = new Progress(total);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         if (!noProgress) {
@@ -127,7 +127,14 @@ public final class StreamLoader implements Callable<Integer> {
         BlockingQueue<Chunker.Chunk> queue = new ArrayBlockingQueue<>(workers * 2);
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
-            threads.add(Thread.ofPlatform().name("streamloader-" + w).start(() -> work(queue, poison, client, progress)));
+            threads.add(Thread.ofPlatform().name("streamloader-" + w).start(() -> {
+                try (LoadClient client = new LoadClient(uri, user, password, requestHeaders, gc, prefix, maxRetries,
+                        backoffMillis)) {
+                    work(queue, poison, client, progress);
+                } catch (IOException e) {
+                    err.println("\nclosing a connection: " + e);
+                }
+            }));
         }
         try {
             Chunker chunker = new Chunker(files, (int) Math.min(Integer.MAX_VALUE - 16, batchMb * 1048576L));
