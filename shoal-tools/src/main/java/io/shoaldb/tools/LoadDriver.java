@@ -30,6 +30,11 @@ import picocli.CommandLine.Option;
  * The JDBC URL chooses the server: {@code jdbc:mysql:} for ShoalDB and MariaDB, {@code jdbc:postgresql:}
  * for PostgreSQL. {@code --visibility-probe-ms} adds a probe that measures how long rows acknowledged by a
  * given instant take to become visible to {@code SELECT count(*)} (async group commit).
+ *
+ * <p>By default each client is a closed loop: it sends its next operation when the last one is answered, so at
+ * saturation the latency follows from the throughput. {@code --rate} makes the clients an open loop instead: together
+ * they offer that many operations a second, each on its own fixed schedule ({@link SendSchedule}), and latency
+ * counts from when an operation was due, so queueing at the server shows at any offered rate below saturation.
  */
 @Command(name = "load-driver", mixinStandardHelpOptions = true, description = "End-to-end load driver")
 public final class LoadDriver implements Callable<Integer> {
@@ -66,6 +71,9 @@ public final class LoadDriver implements Callable<Integer> {
     @Option(names = "--visibility-probe-ms", defaultValue = "0",
             description = "every N ms: note the rows acknowledged so far, poll SELECT count(*) until they are visible")
     int probeMillis;
+    @Option(names = "--rate", defaultValue = "0", description = "open loop: operations a second offered by all clients "
+            + "together, each client on a fixed schedule, latency from the time an operation was due (0: closed loop)")
+    double rate;
     @Option(names = "--max-seconds", defaultValue = "120", description = "hard bound on the whole run")
     int maxSeconds;
     @Option(names = "--stop-file", description = "end the measured time early once this file exists "
@@ -76,6 +84,8 @@ public final class LoadDriver implements Callable<Integer> {
     private static final long RUN_SALT = (System.currentTimeMillis() / 1000) & 0xFFFFF;
 
     private final Recorder latencies = new Recorder(3);
+    /** Open loop: from the actual send to the reply, without the time an operation waited for its client. */
+    private final Recorder serviceTimes = new Recorder(3);
     private final AtomicLong ackedRows = new AtomicLong();
     private final AtomicLong operations = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -114,6 +124,7 @@ public final class LoadDriver implements Callable<Integer> {
         }
         TimeUnit.SECONDS.sleep(warmupSeconds);
         latencies.reset();
+        serviceTimes.reset();
         operations.set(0);
         measuring = true;
         long start = System.nanoTime();
@@ -124,6 +135,7 @@ public final class LoadDriver implements Callable<Integer> {
         measuring = false;
         double elapsed = (System.nanoTime() - start) / 1e9;
         Histogram histogram = latencies.getIntervalHistogram();
+        Histogram service = serviceTimes.getIntervalHistogram();
         stop = true;
         for (Thread thread : threads) {
             thread.join(TimeUnit.SECONDS.toMillis(60));
@@ -133,23 +145,27 @@ public final class LoadDriver implements Callable<Integer> {
         }
         long ops = operations.get();
         long rowCount = workload == Workload.insert || workload == Workload.lineitem ? ops * rows : 0;
+        // the open loop's fields go last, so that scripts reading the closed loop's line read this one alike
+        String openLoop = rate <= 0 ? "" : String.format(" loop=open offered_rate=%.0f service_p50_ms=%.3f service_p99_ms=%.3f",
+                rate, service.getValueAtPercentile(50) / 1e6, service.getValueAtPercentile(99) / 1e6);
         System.out.printf("RESULT workload=%s clients=%d rows_per_stmt=%d prepared=%s seconds=%.1f ops=%d ops_per_s=%.0f"
-                        + " rows_per_s=%.0f p50_ms=%.3f p99_ms=%.3f max_ms=%.3f failures=%d%n",
+                        + " rows_per_s=%.0f p50_ms=%.3f p99_ms=%.3f max_ms=%.3f failures=%d%s%n",
                 workload, clients, rows, prepared, elapsed, ops, ops / elapsed, rowCount / elapsed,
                 histogram.getValueAtPercentile(50) / 1e6, histogram.getValueAtPercentile(99) / 1e6,
-                histogram.getMaxValue() / 1e6, failures.get());
+                histogram.getMaxValue() / 1e6, failures.get(), openLoop);
         return failures.get() == 0 ? 0 : 3;
     }
 
     private void runClient(int client, CountDownLatch ready) {
+        SendSchedule schedule = rate > 0 ? new SendSchedule(rate / clients, (double) client / clients) : null;
         try {
             switch (workload) {
                 case connect -> {
                     ready.countDown();
                     while (!stop) {
-                        long t0 = System.nanoTime();
+                        long t0 = due(schedule);
                         try (Connection c = DriverManager.getConnection(url, user, password)) {
-                            record(t0);
+                            record(t0, schedule);
                         }
                     }
                 }
@@ -158,17 +174,17 @@ public final class LoadDriver implements Callable<Integer> {
                         ready.countDown();
                         for (long i = 0; !stop; i++) {
                             String name = table + "_" + client + "_" + i;
-                            long t0 = System.nanoTime();
+                            long t0 = due(schedule);
                             s.execute("CREATE TABLE " + name + " (id INT NOT NULL, v VARCHAR(20) NULL)"
                                     + (dialect.equals("doris") ? " DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1" : ""));
                             s.execute("DROP TABLE " + name);
-                            record(t0);
+                            record(t0, schedule);
                         }
                     }
                 }
-                case insert -> insertLoop(client, ready);
-                case lineitem -> lineitemLoop(client, ready);
-                case statement -> statementLoop(ready);
+                case insert -> insertLoop(client, ready, schedule);
+                case lineitem -> lineitemLoop(client, ready, schedule);
+                case statement -> statementLoop(ready, schedule);
             }
         } catch (SQLException e) {
             failures.incrementAndGet();
@@ -187,7 +203,7 @@ public final class LoadDriver implements Callable<Integer> {
         return connection;
     }
 
-    private void insertLoop(int client, CountDownLatch ready) throws SQLException {
+    private void insertLoop(int client, CountDownLatch ready, SendSchedule schedule) throws SQLException {
         long nextId = ((long) client << 40) + (RUN_SALT << 20); // unique across runs into one table
         try (Connection c = connect()) {
             if (prepared) {
@@ -200,9 +216,9 @@ public final class LoadDriver implements Callable<Integer> {
                             ps.setInt(3, (int) (nextId % 100));
                             ps.addBatch();
                         }
-                        long t0 = System.nanoTime();
+                        long t0 = due(schedule);
                         ps.executeBatch();
-                        record(t0);
+                        record(t0, schedule);
                     }
                 }
             } else {
@@ -216,20 +232,20 @@ public final class LoadDriver implements Callable<Integer> {
                             sql.append(r == 0 ? "(" : ",(").append(nextId).append(",'name-").append(nextId)
                                     .append("',").append(nextId % 100).append(')');
                         }
-                        long t0 = System.nanoTime();
+                        long t0 = due(schedule);
                         s.execute(sql.toString());
-                        record(t0);
+                        record(t0, schedule);
                     }
                 }
             }
         }
     }
 
-    private void statementLoop(CountDownLatch ready) throws SQLException {
+    private void statementLoop(CountDownLatch ready, SendSchedule schedule) throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             ready.countDown();
             while (!stop) {
-                long t0 = System.nanoTime();
+                long t0 = due(schedule);
                 if (s.execute(statement)) {
                     try (var rs = s.getResultSet()) {
                         while (rs.next()) {
@@ -237,12 +253,12 @@ public final class LoadDriver implements Callable<Integer> {
                         }
                     }
                 }
-                record(t0);
+                record(t0, schedule);
             }
         }
     }
 
-    private void lineitemLoop(int client, CountDownLatch ready) throws SQLException {
+    private void lineitemLoop(int client, CountDownLatch ready, SendSchedule schedule) throws SQLException {
         long nextId = ((long) client << 44) + (RUN_SALT << 24);
         try (Connection c = connect();
                 PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (l_orderkey, l_partkey, l_suppkey,"
@@ -276,17 +292,26 @@ public final class LoadDriver implements Callable<Integer> {
                     ps.setString(16, "carefully final deposits " + Long.toHexString(h));
                     ps.addBatch();
                 }
-                long t0 = System.nanoTime();
+                long t0 = due(schedule);
                 ps.executeBatch();
-                record(t0);
+                record(t0, schedule);
             }
         }
     }
 
-    private void record(long startNanos) {
+    /** When the next operation starts its clock: now (closed loop), or when it is due (open loop, after waiting). */
+    private static long due(SendSchedule schedule) {
+        return schedule == null ? System.nanoTime() : schedule.awaitNext();
+    }
+
+    private void record(long dueNanos, SendSchedule schedule) {
+        long now = System.nanoTime();
         ackedRows.addAndGet(rows);
         if (measuring) {
-            latencies.recordValue(System.nanoTime() - startNanos);
+            latencies.recordValue(now - dueNanos);
+            if (schedule != null) {
+                serviceTimes.recordValue(now - schedule.lastSent());
+            }
             operations.incrementAndGet();
         }
     }
