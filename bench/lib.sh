@@ -19,21 +19,24 @@ export MARIADB_DIR="$work/mariadb" PG_DIR="$work/pg"
 # the JVM takes an AOT cache (SHOAL_AOT_CACHE) recorded from the build only for jars of the same time and size.
 mkdir -p "$work/snap/server" "$work/snap/tools"
 cp -rp "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar "$build/shoal-server/target/lib" "$work/snap/server/"
-# The load driver comes from this checkout whatever BUILD is, so both sides of an A/B run the same client program.
-cp -r "$home"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$home/shoal-tools/target/lib" "$work/snap/tools/"
+# The load driver comes from this checkout whatever BUILD is, so both sides of an A/B run the same client program;
+# TOOLS=<dir with the same target/ layout> takes it from another build instead (an A/B of the load programs).
+tools=${TOOLS:-$home}
+cp -r "$tools"/shoal-tools/target/shoal-tools-0.1.0-SNAPSHOT.jar "$tools/shoal-tools/target/lib" "$work/snap/tools/"
 if [ -n "${WITH_QUESTDB:-}" ]; then # QuestDbLauncher and QuestDB itself are in shoal-bench's shaded jar
   mkdir -p "$work/snap/bench"; cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 fi
 tools_cp="$work/snap/tools/shoal-tools-0.1.0-SNAPSHOT.jar:$work/snap/tools/lib/*"
 driver=("$JAVA_HOME/bin/java" -cp "$tools_cp" io.shoaldb.tools.LoadDriver)
-ingest=("$JAVA_HOME/bin/java" -Xmx4g -cp "$tools_cp" io.shoaldb.tools.IngestBench)
+# INGEST_JAVA_OPTS: extra JVM options of the ingestion client, e.g. a JFR recording of its own CPU
+ingest=("$JAVA_HOME/bin/java" -Xmx4g ${INGEST_JAVA_OPTS:-} -cp "$tools_cp" io.shoaldb.tools.IngestBench)
 shoal_pid=
 started_maria=
 started_pg=
 qdb_pid=
 
 machine() {
-  echo "MACHINE git=$(git -C "$home" rev-parse --short HEAD)$(git -C "$home" diff --quiet -- . 2>/dev/null || echo +dirty) build=$build server_jar_mtime=$(stat -c %y "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar | cut -c1-19 | tr " " T) nproc=$(nproc) mem_gib=$(free -g | awk '/Mem:/{print $2}') jdk=\"$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)\" load=\"$(cut -d' ' -f1-3 /proc/loadavg)\" date=$(date -u +%FT%TZ)"
+  echo "MACHINE git=$(git -C "$home" rev-parse --short HEAD)$(git -C "$home" diff --quiet -- . 2>/dev/null || echo +dirty) build=$build tools=$tools server_jar_mtime=$(stat -c %y "$build"/shoal-server/target/shoal-server-0.1.0-SNAPSHOT.jar | cut -c1-19 | tr " " T) nproc=$(nproc) mem_gib=$(free -g | awk '/Mem:/{print $2}') jdk=\"$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)\" load=\"$(cut -d' ' -f1-3 /proc/loadavg)\" date=$(date -u +%FT%TZ)"
 }
 
 stop_all() {
