@@ -4,12 +4,18 @@
 # (synchronous_commit=on), all driven by the same program (shoal-tools LoadDriver; Connector/J for ShoalDB and
 # MariaDB, pgJDBC for PostgreSQL), interleaved run by run so that machine noise hits every system alike.
 # Usage: bench/insert.sh [section ...]   sections: gc intervals lone async rows1000 batch off gc500 rows1000_500
-#   (default: gc lone async rows1000 batch off)
-# Env: RUNS (3), SECS (8 measured seconds per run, after 2 s warm-up). Build first: mvn -DskipTests install.
+#   openloop (default: gc lone async rows1000 batch off)
+# openloop: 100 clients in an open loop (LoadDriver --rate: together they offer RATE INSERTs a second on fixed
+#   schedules; latency counts from when an INSERT was due, so queueing shows below saturation, where the closed
+#   loop's p99 only follows from its throughput), per rate: ShoalDB async (the ack's latency) and sync, MariaDB
+#   (innodb_flush_log_at_trx_commit=1). The closed-loop figures (async, gc) stay the headline.
+# Env: RUNS (3), SECS (8 measured seconds per run, after 2 s warm-up), RATES (openloop: "2000 5000 10000 15000").
+#   Build first: mvn -DskipTests package.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 RUNS=${RUNS:-3}
 SECS=${SECS:-8}
+RATES=${RATES:-2000 5000 10000 15000}
 sections=("$@")
 [ ${#sections[@]} -eq 0 ] && sections=(gc lone async rows1000 batch off)
 
@@ -83,6 +89,14 @@ for r in $(seq "$RUNS"); do
         maria_sql -e "SET GLOBAL innodb_flush_log_at_trx_commit=1"
         pgrun "async run=$r system=postgres(synchronous_commit=off)" --url "$pg_url" --table dt_async --clients 100 \
           --session-sql "SET synchronous_commit=off" ;;
+      openloop)
+        for rate in $RATES; do
+          run "openloop run=$r system=shoaldb mode=async rate=$rate" --url "$shoal_url" --table dt_async --clients 100 \
+            --rate "$rate" --session-sql "SET group_commit=async_mode"
+          run "openloop run=$r system=shoaldb mode=sync rate=$rate" --url "$shoal_url" --table gc_default --clients 100 \
+            --rate "$rate" "${sync[@]}"
+          run "openloop run=$r system=mariadb rate=$rate" --url "$maria_url" --table dt_async --clients 100 --rate "$rate"
+        done ;;
       rows1000)
         for c in 30 100; do
           run "rows1000 run=$r system=shoaldb" --url "$shoal_url" --table dt_1000 --clients $c --rows 1000 "${sync[@]}"
