@@ -3,7 +3,8 @@
 # next to PostgreSQL COPY FROM STDIN (pgJDBC CopyManager, synchronous_commit=on), MariaDB LOAD DATA LOCAL
 # INFILE (Connector/J, innodb_flush_log_at_trx_commit=1) and QuestDB (ILP over HTTP, POST /write,
 # cairo.commit.mode=sync), same chunks (split on line boundaries) and the same number of concurrent streams,
-# by the same program (shoal-tools IngestBench). Server CPU from /proc/<pid>/stat, the server's peak memory from
+# by the same program (shoal-tools IngestBench; Stream Load through Apache HttpClient 5 on one kept connection per
+# stream, client_cpu_s is the program's own CPU). Server CPU from /proc/<pid>/stat, the server's peak memory from
 # /proc (its RSS, and the PSS summed over its process tree, PostgreSQL's backends included).
 # Matrix: RUNS x SIZES x STREAMS, and within each cell the five loads back to back, so that noise on the shared
 # machine hits every system alike. Each load is bounded by MAXS seconds (rows/s over what loaded in that time).
@@ -13,7 +14,8 @@
 # so that the first cells do not measure a JVM that is still compiling its code (as WARMUP in bench/tpch.sh).
 # Usage: bench/stream-load.sh
 # Env: RUNS (3), ROWS (5000000), STREAMS ("10 30"), SIZES (10240 102400 512000 1048576 10485760), MAXS (10),
-#      SYSTEMS ("shoaldb postgres mariadb questdb": which to start and load), QDB_CONF (see lib.sh), WARMUP (0)
+#      SYSTEMS ("shoaldb postgres mariadb questdb": which to start and load), QDB_CONF (see lib.sh), WARMUP (0),
+#      TOOLS (another build's load programs, see lib.sh)
 set -euo pipefail
 WITH_QUESTDB=1
 source "$(dirname "$0")/lib.sh"
