@@ -107,11 +107,11 @@ class BadInputTest {
             socket.setSoTimeout(10_000);
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
-            readPacket(in);
+            RawMySqlClient.readPacket(in);
             if (afterLogin) {
-                out.write(LOGIN);
+                out.write(RawMySqlClient.LOGIN);
                 out.flush();
-                byte[] reply = readPacket(in);
+                byte[] reply = RawMySqlClient.readPacket(in);
                 assertThat(reply[0]).as("OK after login").isEqualTo((byte) 0);
             }
             socket.setSoTimeout(150);
@@ -128,33 +128,6 @@ class BadInputTest {
         } catch (java.net.SocketException reset) {
             // the server closed the connection: fine
         }
-    }
-
-    private static byte[] readPacket(InputStream in) throws IOException {
-        byte[] header = in.readNBytes(4);
-        int length = (header[0] & 0xff) | (header[1] & 0xff) << 8 | (header[2] & 0xff) << 16;
-        return in.readNBytes(length);
-    }
-
-    /** A HandshakeResponse41 for root with an empty mysql_native_password response, framed with sequence 1. */
-    private static final byte[] LOGIN = login();
-
-    private static byte[] login() {
-        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
-        int flags = 0x1 | 0x200 | 0x8000 | 0x80000; // LONG_PASSWORD, PROTOCOL_41, SECURE_CONNECTION, PLUGIN_AUTH
-        payload.writeBytes(new byte[] {(byte) flags, (byte) (flags >> 8), (byte) (flags >> 16), (byte) (flags >> 24)});
-        payload.writeBytes(new byte[] {0, 0, 0, 1}); // max packet 16 MiB
-        payload.write(45); // utf8mb4_general_ci
-        payload.writeBytes(new byte[23]);
-        payload.writeBytes("root\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        payload.write(0); // empty auth response
-        payload.writeBytes("mysql_native_password\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        byte[] body = payload.toByteArray();
-        byte[] framed = new byte[4 + body.length];
-        framed[0] = (byte) body.length;
-        framed[3] = 1;
-        System.arraycopy(body, 0, framed, 4, body.length);
-        return framed;
     }
 
     private static void assertServerServes() throws Exception {

@@ -68,6 +68,12 @@ public final class GroupCommitManager implements AutoCloseable {
     /** Loads inside {@link #load}, and when the last one left: what {@link #loading()} answers from. */
     private final AtomicInteger loadsInFlight = new AtomicInteger();
     private volatile long lastLoadEndNanos = System.nanoTime() - LOAD_LINGER_NANOS;
+    /**
+     * Ends the waits of {@link #loadAsync} at their timeouts. On the wall clock whatever timer batches use (a
+     * load's timeout is real time, as in the blocking {@link #load}), and a thread of its own: expiring a load
+     * completes its future, whose continuations must not delay interval seals.
+     */
+    private final SystemCommitTimer loadTimeouts = new SystemCommitTimer("group-commit-load-timeout");
 
     public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
             GroupCommitOptions options) {
@@ -202,6 +208,61 @@ public final class GroupCommitManager implements AutoCloseable {
     }
 
     /**
+     * {@link #load(WriteTarget, Batch, GroupCommitMode, long, long, String, Duration)} without a thread parked
+     * on the outcome: the rows join a batch on the caller's thread and the future completes - with the result,
+     * or with the exception {@code load} would throw - on the thread that makes the load durable or visible:
+     * the WAL syncer after the fsync covering an async load's record, the committer once a sync load's batch is
+     * visible, the timer thread when {@code timeout} passes first (the same {@code Execute timeout}, saying the
+     * rows may still commit). Continuations on it therefore run on those threads and must be short and never
+     * block.
+     *
+     * <p>The cases that must wait before the rows can join run the blocking {@code load} on the caller's
+     * thread and return its outcome as a completed future: a {@code requestId} (its claim may have to wait for
+     * the original load), a memory budget without room, a WAL without a syncer (the load leads the fsync).
+     * An async load that runs as sync (WAL space short) waits for the commit like a sync one.
+     */
+    public CompletableFuture<LoadResult> loadAsync(WriteTarget target, Batch rows, GroupCommitMode mode,
+            long intervalMs, long dataBytes, String requestId, Duration timeout) {
+        if (requestId != null) {
+            return blockingLoad(target, rows, mode, intervalMs, dataBytes, requestId, timeout);
+        }
+        loadsInFlight.incrementAndGet();
+        CompletableFuture<LoadResult> outcome;
+        try {
+            Deadline deadline = Deadline.of(target.tableName(), timeout);
+            TableQueue q = acceptingQueue(target, mode);
+            Admitted admitted = admit(q, target, rows, mode, intervalMs, dataBytes, null, deadline, false);
+            if (admitted == null) {
+                loadEnded();
+                return blockingLoad(target, rows, mode, intervalMs, dataBytes, null, timeout);
+            }
+            outcome = admitted.effective() == GroupCommitMode.ASYNC
+                    ? whenDurable(q, admitted, rows, deadline)
+                    : whenVisible(q, admitted, rows, deadline);
+        } catch (RuntimeException e) {
+            loadEnded();
+            return CompletableFuture.failedFuture(e);
+        }
+        outcome.whenComplete((result, failure) -> loadEnded());
+        return outcome;
+    }
+
+    private CompletableFuture<LoadResult> blockingLoad(WriteTarget target, Batch rows, GroupCommitMode mode,
+            long intervalMs, long dataBytes, String requestId, Duration timeout) {
+        try {
+            return CompletableFuture.completedFuture(
+                    load(target, rows, mode, intervalMs, dataBytes, requestId, timeout));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private void loadEnded() {
+        lastLoadEndNanos = System.nanoTime();
+        loadsInFlight.decrementAndGet();
+    }
+
+    /**
      * True while a load is in group commit or one left it less than {@link #LOAD_LINGER_NANOS} ago (a client
      * between two INSERTs is still loading): the query workers leave part of the cores to loads then.
      */
@@ -211,21 +272,9 @@ public final class GroupCommitManager implements AutoCloseable {
 
     private LoadResult loadCounted(WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
             long dataBytes, String requestId, Duration timeout) {
-        if (closed) {
-            throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
-        }
         checkRequestId(requestId);
         Deadline deadline = Deadline.of(target.tableName(), timeout);
-        if (dropped.contains(target.tableId())) {
-            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
-        }
-        TableQueue q = queue(target.databaseId(), target.tableId(), target);
-        if (dropped.contains(target.tableId())) {
-            // dropTable ran between the check above and queue(): this queue may be a new one it never saw.
-            queues.remove(target.tableId(), q);
-            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
-        }
-        q.precheck(target, mode);
+        TableQueue q = acceptingQueue(target, mode);
         RequestIds.Claim claim = null;
         if (requestId != null) {
             while (true) {
@@ -259,6 +308,24 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
+    /** The table's queue, once group commit runs, the table is not dropped and its queue takes the load. */
+    private TableQueue acceptingQueue(WriteTarget target, GroupCommitMode mode) {
+        if (closed) {
+            throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
+        }
+        if (dropped.contains(target.tableId())) {
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
+        TableQueue q = queue(target.databaseId(), target.tableId(), target);
+        if (dropped.contains(target.tableId())) {
+            // dropTable ran between the check above and queue(): this queue may be a new one it never saw.
+            queues.remove(target.tableId(), q);
+            throw ErrorCode.UNKNOWN_TABLE.exception(target.tableName());
+        }
+        q.precheck(target, mode);
+        return q;
+    }
+
     private static void checkRequestId(String requestId) {
         if (requestId == null) {
             return;
@@ -278,8 +345,52 @@ public final class GroupCommitManager implements AutoCloseable {
         }
     }
 
+    /**
+     * A load whose rows joined a batch: the mode it runs in (an async load runs as sync when the WAL is short
+     * of space), and where its WAL record ends.
+     */
+    private record Admitted(GroupBatch batch, long walOffset, GroupCommitMode effective, boolean ranAsSync,
+            long startedNanos, long appendedNanos) {
+    }
+
     private LoadResult loadOnce(TableQueue q, WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
             long dataBytes, String requestId, RequestIds.Claim claim, Deadline deadline) {
+        Admitted admitted = admit(q, target, rows, mode, intervalMs, dataBytes, requestId, deadline, true);
+        GroupBatch b = admitted.batch();
+        if (admitted.effective() == GroupCommitMode.ASYNC) {
+            boolean durable;
+            try {
+                durable = b.wal.awaitDurable(admitted.walOffset(), deadline.nanos());
+            } catch (IOException e) {
+                throw walFailed(q, b, e);
+            }
+            if (!durable) {
+                throw timedOutInBatch(q, b, rows, GroupCommitMode.ASYNC, false, requestId, claim, deadline);
+            }
+            return acknowledged(admitted, rows);
+        }
+        long commitMillis;
+        try {
+            commitMillis = deadline.await(b.done, Deadline.MAY_COMMIT);
+        } catch (ExecutionException e) {
+            throw failure(e.getCause());
+        } catch (ShoalException e) {
+            if (e.code() == ErrorCode.GROUP_COMMIT_LOAD_TIMEOUT) {
+                throw timedOutInBatch(q, b, rows, GroupCommitMode.SYNC, admitted.ranAsSync(), requestId, claim,
+                        deadline);
+            }
+            throw e;
+        }
+        return b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, admitted.ranAsSync(), commitMillis);
+    }
+
+    /**
+     * Reserves the load's memory and joins its rows to the table's open batch (appending its WAL record for
+     * async). With {@code mayWait} false returns null, having changed nothing, when the memory budget has no
+     * room now.
+     */
+    private Admitted admit(TableQueue q, WriteTarget target, Batch rows, GroupCommitMode mode, long intervalMs,
+            long dataBytes, String requestId, Deadline deadline, boolean mayWait) {
         long started = System.nanoTime();
         long bytes = estimatedBytes(rows);
         GroupCommitMode effective = mode;
@@ -290,16 +401,22 @@ public final class GroupCommitManager implements AutoCloseable {
             LOG.info("group commit load of {} bytes into {} runs as sync: the WAL directories are short of space",
                     bytes, target.tableName());
         }
-        boolean waited;
-        try {
-            waited = services.memory().acquire(bytes, this::relieveMemory, deadline.nanos());
-        } catch (IllegalStateException stopped) {
-            throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
-        } catch (MemoryBudget.TimedOut timedOut) {
-            throw deadline.expired(Deadline.NOT_LOADED);
-        }
-        if (waited) {
-            services.metrics().blockedByMemory();
+        if (!mayWait) {
+            if (!services.memory().tryAcquire(bytes)) {
+                return null;
+            }
+        } else {
+            boolean waited;
+            try {
+                waited = services.memory().acquire(bytes, this::relieveMemory, deadline.nanos());
+            } catch (IllegalStateException stopped) {
+                throw ErrorCode.GROUP_COMMIT_STOPPED.exception(target.tableName());
+            } catch (MemoryBudget.TimedOut timedOut) {
+                throw deadline.expired(Deadline.NOT_LOADED);
+            }
+            if (waited) {
+                services.metrics().blockedByMemory();
+            }
         }
         // In flight from here to the join: the adaptive rule waits for loads that are about to arrive.
         q.enter();
@@ -318,37 +435,89 @@ public final class GroupCommitManager implements AutoCloseable {
             services.memory().release(bytes);
             throw e;
         }
-        GroupBatch b = joined.batch();
         if (joined.createdWal()) {
             publishWalCounts();
         }
-        if (effective == GroupCommitMode.ASYNC) {
-            long appended = System.nanoTime();
-            boolean durable;
+        return new Admitted(joined.batch(), joined.walOffset(), effective, ranAsSync, started, System.nanoTime());
+    }
+
+    /** An async load's WAL record is durable: its acknowledgement. */
+    private LoadResult acknowledged(Admitted admitted, Batch rows) {
+        services.metrics().asyncLoadAcknowledged(admitted.appendedNanos() - admitted.startedNanos(),
+                System.nanoTime() - admitted.appendedNanos());
+        return admitted.batch().resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
+    }
+
+    /** The WAL failed before the load's record was durable: the batch must not commit, the load failed. */
+    private static ShoalException walFailed(TableQueue q, GroupBatch b, IOException e) {
+        q.walFailed(b, e);
+        return ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
+    }
+
+    /**
+     * An admitted async load's acknowledgement, completed by the WAL syncer. Without a syncer to take the
+     * fsync the load waits for it here, as {@code load} does.
+     */
+    private CompletableFuture<LoadResult> whenDurable(TableQueue q, Admitted admitted, Batch rows,
+            Deadline deadline) {
+        GroupBatch b = admitted.batch();
+        CompletableFuture<Void> durable = b.wal.whenDurable(admitted.walOffset());
+        if (durable == null) {
             try {
-                durable = b.wal.awaitDurable(joined.walOffset(), deadline.nanos());
+                if (!b.wal.awaitDurable(admitted.walOffset(), deadline.nanos())) {
+                    return CompletableFuture.failedFuture(deadline.expired(Deadline.MAY_COMMIT));
+                }
             } catch (IOException e) {
-                q.walFailed(b, e);
-                throw ErrorCode.IO_ERROR.exceptionWithCause(e, b.wal.file(), e.getMessage());
+                return CompletableFuture.failedFuture(walFailed(q, b, e));
             }
-            if (!durable) {
-                throw timedOutInBatch(q, b, rows, GroupCommitMode.ASYNC, false, requestId, claim, deadline);
-            }
-            services.metrics().asyncLoadAcknowledged(appended - started, System.nanoTime() - appended);
-            return b.resultFor(rows.positionCount(), GroupCommitMode.ASYNC, false, 0);
+            return CompletableFuture.completedFuture(acknowledged(admitted, rows));
         }
-        long commitMillis;
-        try {
-            commitMillis = deadline.await(b.done, Deadline.MAY_COMMIT);
-        } catch (ExecutionException e) {
-            throw failure(e.getCause());
-        } catch (ShoalException e) {
-            if (e.code() == ErrorCode.GROUP_COMMIT_LOAD_TIMEOUT) {
-                throw timedOutInBatch(q, b, rows, GroupCommitMode.SYNC, ranAsSync, requestId, claim, deadline);
+        CompletableFuture<LoadResult> outcome = new CompletableFuture<>();
+        durable.whenComplete((ignored, error) -> {
+            if (outcome.isDone()) {
+                return; // timed out first; the batch's commit settles the WAL
             }
-            throw e;
+            if (error == null) {
+                outcome.complete(acknowledged(admitted, rows));
+            } else {
+                IOException io = error instanceof IOException e ? e : new IOException(error);
+                outcome.completeExceptionally(walFailed(q, b, io));
+            }
+        });
+        expireAt(deadline, outcome);
+        return outcome;
+    }
+
+    /** An admitted sync load's result, completed by the committer once its batch is visible (or failed). */
+    private CompletableFuture<LoadResult> whenVisible(TableQueue q, Admitted admitted, Batch rows,
+            Deadline deadline) {
+        GroupBatch b = admitted.batch();
+        CompletableFuture<LoadResult> outcome = new CompletableFuture<>();
+        b.done.whenComplete((commitMillis, error) -> {
+            if (error == null) {
+                outcome.complete(b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, admitted.ranAsSync(),
+                        commitMillis));
+            } else {
+                outcome.completeExceptionally(failure(error instanceof CompletionException c && c.getCause() != null
+                        ? c.getCause() : error));
+            }
+        });
+        expireAt(deadline, outcome);
+        return outcome;
+    }
+
+    /**
+     * Fails {@code outcome} with the load's timeout error (its rows joined a batch and may commit) if it is
+     * not complete by the deadline; the timer task is called off once it completes.
+     */
+    private void expireAt(Deadline deadline, CompletableFuture<LoadResult> outcome) {
+        if (deadline.nanos() == Long.MAX_VALUE || outcome.isDone()) {
+            return;
         }
-        return b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, ranAsSync, commitMillis);
+        long delayMicros = Math.max(0, (deadline.nanos() - System.nanoTime()) / 1000);
+        CommitTimer.Cancellable expiry = loadTimeouts.schedule(
+                () -> outcome.completeExceptionally(deadline.expired(Deadline.MAY_COMMIT)), delayMicros);
+        outcome.whenComplete((result, error) -> expiry.cancel());
     }
 
     /**
@@ -749,6 +918,7 @@ public final class GroupCommitManager implements AutoCloseable {
         if (ownsTimer) {
             services.timer().close();
         }
+        loadTimeouts.close();
         if (services.dirs().spares() != null) {
             services.dirs().spares().close();
         }

@@ -79,6 +79,23 @@ final class MemoryBudget {
         }
     }
 
+    /**
+     * Reserves {@code bytes} if that needs no wait (the budget has room, or nothing is reserved); false,
+     * having reserved nothing, otherwise or when closed: the caller takes the waiting {@link #acquire} path.
+     */
+    boolean tryAcquire(long bytes) {
+        lock.lock();
+        try {
+            if (closed || used > 0 && used + bytes > limit) {
+                return false;
+            }
+            used += bytes;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void release(long bytes) {
         if (bytes == 0) {
             return;

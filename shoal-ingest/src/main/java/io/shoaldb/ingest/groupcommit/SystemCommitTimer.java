@@ -13,8 +13,13 @@ public final class SystemCommitTimer implements CommitTimer {
     private final ScheduledThreadPoolExecutor executor;
 
     public SystemCommitTimer() {
+        this("group-commit-timer");
+    }
+
+    /** With its thread named {@code threadName}. */
+    SystemCommitTimer(String threadName) {
         executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "group-commit-timer");
+            Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         });

@@ -10,6 +10,7 @@ import io.shoaldb.protocol.mysql.codec.PayloadWriter;
 import io.shoaldb.protocol.mysql.command.ConnectionClosedException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -39,6 +40,14 @@ final class ChannelPacketSink implements PacketSink {
 
     ChannelPacketSink(Channel channel) {
         this.channel = channel;
+    }
+
+    /**
+     * Where a reply that is written later than its command ran goes: the channel's event loop, where a send
+     * never waits for the socket and the flush that follows is no further hand-off.
+     */
+    Executor replyExecutor() {
+        return channel.eventLoop();
     }
 
     /** Starts a reply at {@code nextSequenceId} (the request's last id plus one). */

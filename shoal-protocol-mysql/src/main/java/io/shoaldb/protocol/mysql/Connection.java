@@ -10,6 +10,7 @@ import io.shoaldb.protocol.mysql.codec.Packet;
 import io.shoaldb.protocol.mysql.command.CommandDispatcher;
 import io.shoaldb.protocol.mysql.command.ConnectionClosedException;
 import io.shoaldb.protocol.mysql.result.ServerPackets;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,9 +68,14 @@ final class Connection {
         expectedSequenceId = 1;
     }
 
-    void onPacket(Packet packet) {
+    /**
+     * Runs one command packet. Returns null when its reply is written (held in the sink for the caller to
+     * flush), or a future completed once a deferred reply is written ({@link CommandDispatcher#takeDeferred}):
+     * the command runs until then.
+     */
+    CompletableFuture<Void> onPacket(Packet packet) {
         if (closed) {
-            return;
+            return null;
         }
         sink.startReply(packet.replySequenceId());
         try {
@@ -77,17 +83,20 @@ final class Connection {
                 onLoginPacket(packet);
             } else if (packet.firstSequenceId() != 0) {
                 fail(ErrorCode.PACKETS_OUT_OF_ORDER.exception());
-                return;
+                return null;
             } else if (isChangeUser(packet)) {
                 changingUser = true;
                 authenticate(packet, () -> login.changeUser(packet.payload()));
             } else if (!dispatcher.dispatch(packet)) {
                 sink.flushAndClose();
+            } else {
+                return dispatcher.takeDeferred();
             }
             // Otherwise the reply stays held: ConnectionHandler flushes it when the command ends.
         } catch (ConnectionClosedException e) {
             LOG.debug("Connection {} closed while replying", connectionId);
         }
+        return null;
     }
 
     /**
@@ -156,7 +165,8 @@ final class Connection {
         String user = done.response().user();
         session = sessions.open(new ClientInfo(connectionId, user, remoteHost, done.response().database(),
                 tlsCipher.get()), sink::closeNow);
-        dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket());
+        dispatcher = new CommandDispatcher(session, sink, done.capabilities(), options.maxAllowedPacket(),
+                sink.replyExecutor());
         if (!authenticated) {
             onLogin.run();
         }

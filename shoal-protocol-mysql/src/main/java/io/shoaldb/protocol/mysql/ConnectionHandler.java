@@ -15,12 +15,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Moves a connection's work off the event loop: each decoded packet becomes a task that runs on a virtual
- * thread, chained after the previous one so that a connection's commands run in order, one at a time. While a
+ * thread, chained after the previous one so that a connection's commands run in order, one at a time. A command
+ * whose reply is deferred (an INSERT waiting for its group commit, see {@link Connection#onPacket}) runs until
+ * that reply is written: its thread is gone meanwhile, but the next command waits for the reply. While a
  * command runs and another one is already queued behind it, the channel stops reading, which is the
  * back-pressure on a client that sends faster than its commands finish; reading resumes once a reply is written
  * and at most one command is left. A client that waits for each reply (nearly all) is therefore never paused:
@@ -40,6 +43,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     static final long LOGIN_TIMEOUT_SECONDS = 10;
     static final long HANGUP_PROBE_MILLIS = 500;
     private static final Executor VIRTUAL_THREADS = task -> Thread.ofVirtual().name("mysql-command").start(task);
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     private final MySqlServer server;
     private Connection connection;
@@ -89,7 +93,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         switch (message) {
             case Packet packet -> {
                 if (pending > 0 || !target.answerImmediately(packet)) {
-                    enqueue(ctx, () -> target.onPacket(packet));
+                    enqueueCommand(ctx, () -> target.onPacket(packet));
                 }
             }
             case FramingError error -> enqueue(ctx, () -> target.onFramingError(error));
@@ -137,18 +141,40 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /** Runs on the event loop; the task runs on a virtual thread after all earlier ones. */
     private void enqueue(ChannelHandlerContext ctx, Runnable task) {
+        enqueueCommand(ctx, () -> {
+            task.run();
+            return null;
+        });
+    }
+
+    /**
+     * Runs on the event loop; the task runs on a virtual thread after all earlier ones, and counts as running
+     * until the future it returns (null: none) completes, whichever way.
+     */
+    private void enqueueCommand(ChannelHandlerContext ctx, Supplier<CompletableFuture<Void>> task) {
         if (++pending == 2) {
             ctx.channel().config().setAutoRead(false); // one runs, one waits: read no more until one is done
         }
-        tail = tail.thenRunAsync(() -> {
+        tail = tail.thenComposeAsync(ignored -> {
+            CompletableFuture<Void> reply = null;
             try {
-                task.run();
+                reply = task.get();
             } catch (RuntimeException | Error e) {
                 LOG.error("Command task failed; closing the connection", e);
                 ctx.close();
-            } finally {
-                sink.flushThen(() -> resumeReading(ctx));
             }
+            if (reply == null) {
+                sink.flushThen(() -> resumeReading(ctx));
+                return DONE;
+            }
+            return reply.handle((written, failure) -> {
+                if (failure != null) {
+                    LOG.error("Writing a deferred reply failed; closing the connection", failure);
+                    ctx.close();
+                }
+                sink.flushThen(() -> resumeReading(ctx));
+                return null;
+            });
         }, VIRTUAL_THREADS);
     }
 

@@ -3,6 +3,8 @@ package io.shoaldb.protocol.mysql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.shoaldb.api.UpdateResult;
+import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.protocol.mysql.RawClient.Packet;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -195,6 +197,70 @@ class RawProtocolTest {
             assertThat(readUntilEnd(client, 1)).hasSize(4);
             client.assertAlive();
         }
+    }
+
+    private static void sendQueries(RawClient client, String... statements) throws IOException {
+        ByteArrayOutputStream burst = new ByteArrayOutputStream();
+        for (String sql : statements) {
+            byte[] payload = ("\u0003" + sql).getBytes(StandardCharsets.UTF_8);
+            burst.writeBytes(new byte[] {(byte) payload.length, 0, 0, 0});
+            burst.writeBytes(payload);
+        }
+        client.sendRaw(burst.toByteArray());
+    }
+
+    @Test
+    void aDeferredReplyIsWrittenWhenItsStatementEndsAndTheCommandsBehindItWait() throws IOException {
+        try (RawClient client = RawClient.login(port())) {
+            TestSessions.TestSession session = fixture.sessions.lastSession();
+            sendQueries(client, "DEFERRED one", "IMMEDIATE a", "SELECT 1");
+            ServerFixture.await(() -> session.deferred.containsKey("DEFERRED one"), "the deferred statement");
+            List<String> ranBeforeItEnded = List.copyOf(session.statements);
+            session.deferred.get("DEFERRED one").complete(new UpdateResult(1, 0, "{'status':'PREPARE'}"));
+
+            Packet ok = client.read();
+            assertThat(ok.isOk()).as("the deferred statement is answered first: %s", ok).isTrue();
+            assertThat(ok.sequenceId()).isEqualTo(1);
+            assertThat(ok.text()).endsWith("{'status':'PREPARE'}");
+            assertThat(readUntilEnd(client, 1).get(2).text()).contains("IMMEDIATE a");
+            assertThat(readUntilEnd(client, 1)).hasSize(4);
+            client.assertAlive();
+            assertThat(ranBeforeItEnded).containsExactly("DEFERRED one");
+            assertThat(session.statements).containsExactly("DEFERRED one", "IMMEDIATE a", "SELECT 1");
+        }
+    }
+
+    @Test
+    void aDeferredStatementsFailureIsItsErrAndTheConnectionGoesOn() throws IOException {
+        try (RawClient client = RawClient.login(port())) {
+            TestSessions.TestSession session = fixture.sessions.lastSession();
+            sendQueries(client, "DEFERRED fails");
+            ServerFixture.await(() -> session.deferred.containsKey("DEFERRED fails"), "the deferred statement");
+            session.deferred.get("DEFERRED fails").completeExceptionally(ErrorCode.NO_SUCH_TABLE.exception("db", "gone"));
+            Packet err = client.read();
+            assertThat(err.errorNumber()).isEqualTo(1146);
+            assertThat(err.sequenceId()).isEqualTo(1);
+            sendQueries(client, "SELECT 1");
+            assertThat(readUntilEnd(client, 1)).hasSize(4);
+            client.assertAlive();
+        }
+    }
+
+    @Test
+    void aClientHangingUpOnADeferredStatementClosesItsSessionOnceTheStatementEnds() throws IOException {
+        TestSessions.TestSession session;
+        try (RawClient client = RawClient.login(port())) {
+            session = fixture.sessions.lastSession();
+            sendQueries(client, "DEFERRED abandoned");
+            TestSessions.TestSession s = session;
+            ServerFixture.await(() -> s.deferred.containsKey("DEFERRED abandoned"), "the deferred statement");
+        }
+        TestSessions.TestSession s = session;
+        ServerFixture.await(() -> s.aborted, "the abort");
+        assertThat(session.closes.get()).as("not closed under its running statement").isZero();
+        session.deferred.get("DEFERRED abandoned").complete(new UpdateResult(1, 0, ""));
+        ServerFixture.await(() -> s.closes.get() == 1, "session close");
+        assertThat(session.closes.get()).isEqualTo(1);
     }
 
     @Test

@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -216,6 +217,8 @@ final class TestSessions implements SessionFactory {
         volatile boolean aborted;
         /** The statements answered through {@link #executeIfImmediate}, each with the kind of thread it ran on. */
         final List<String> immediate = new CopyOnWriteArrayList<>();
+        /** Statements starting with DEFERRED, by text: each ends when the test completes its future. */
+        final Map<String, CompletableFuture<StatementResult>> deferred = new ConcurrentHashMap<>();
 
         TestSession(ClientInfo client) {
             this.client = client;
@@ -245,6 +248,19 @@ final class TestSessions implements SessionFactory {
             checkThread("execute");
             statements.add(sql);
             return run(sql, List.of());
+        }
+
+        /** Statements starting with DEFERRED return a future the test completes ({@link #deferred}). */
+        @Override
+        public CompletableFuture<StatementResult> executeAsync(String sql) {
+            if (!sql.startsWith("DEFERRED")) {
+                return Session.super.executeAsync(sql);
+            }
+            checkThread("executeAsync");
+            statements.add(sql);
+            CompletableFuture<StatementResult> result = new CompletableFuture<>();
+            deferred.put(sql, result);
+            return result;
         }
 
         /** Statements starting with IMMEDIATE are answered at once (IMMEDIATE FAIL with an error). */

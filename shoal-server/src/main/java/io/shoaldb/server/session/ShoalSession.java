@@ -22,6 +22,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlNode;
 
@@ -169,7 +171,66 @@ public final class ShoalSession implements Session {
 
     @Override
     public StatementResult execute(String sql) {
-        return run(sql, null);
+        return run(sql, null, LiteralInsertScanner.scan(sql));
+    }
+
+    /**
+     * A literal INSERT runs deferred ({@link #deferredInsert}) while the audit log has room for its line (the
+     * line is then written without waiting, on whatever thread finishes the load); everything else as
+     * {@link #execute}.
+     */
+    @Override
+    public CompletableFuture<StatementResult> executeAsync(String sql) {
+        LiteralInsert literalInsert = LiteralInsertScanner.scan(sql);
+        if (literalInsert == null || !auditLog.hasRoom()) {
+            return CompletableFuture.completedFuture(run(sql, null, literalInsert));
+        }
+        return deferredInsert("query", sql, literalInsert, List.of(), true);
+    }
+
+    @Override
+    public CompletableFuture<StatementResult> executePreparedAsync(int statementId, List<Object> parameters) {
+        PreparedSql statement = prepared.get(statementId);
+        boolean audit = variables.preparedStatementAuditLog();
+        if (statement == null || statement.literalInsert() == null || parameters.size() != statement.parameterCount()
+                || audit && !auditLog.hasRoom()) {
+            return CompletableFuture.completedFuture(executePrepared(statementId, parameters));
+        }
+        return deferredInsert("prepared", statement.sql(), statement.literalInsert(), parameters, audit);
+    }
+
+    /**
+     * A literal INSERT whose group-commit wait parks no thread: the rows are converted and join their batch
+     * here; the statement then stays running (SHOW PROCESSLIST shows it) until the load is finished, and the
+     * session's bookkeeping - warnings, activity, audit line - is done by the thread that finishes it, before
+     * the protocol writes the reply and starts the connection's next command.
+     */
+    private CompletableFuture<StatementResult> deferredInsert(String kind, String sql, LiteralInsert insert,
+            List<Object> parameters, boolean audit) {
+        long start = System.nanoTime();
+        String database = currentDatabase;
+        activity.begin(sql);
+        warnings.clear();
+        CompletableFuture<StatementResult> pending;
+        try {
+            pending = runner.runLiteralInsertAsync(this, insert, parameters);
+        } catch (RuntimeException e) {
+            pending = CompletableFuture.failedFuture(e);
+        }
+        return pending.whenComplete((result, failure) -> {
+            Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+            AuditLog.Outcome outcome = AuditLog.Outcome.OK;
+            if (cause instanceof ShoalException e) {
+                outcome = AuditLog.Outcome.error(e.code().mysqlErrorNumber());
+                recordError(e);
+            } else if (cause != null) {
+                outcome = AuditLog.Outcome.error(ErrorCode.INTERNAL_ERROR.mysqlErrorNumber());
+            }
+            activity.end();
+            if (audit) {
+                auditShown(kind, sql, database, start, outcome);
+            }
+        });
     }
 
     /**
@@ -182,15 +243,17 @@ public final class ShoalSession implements Session {
             return null;
         }
         SqlNode node = statementCache.cached(sql);
-        return node != null && runner.answersImmediately(node) ? run(sql, node) : null;
+        return node != null && runner.answersImmediately(node) ? run(sql, node, null) : null;
     }
 
-    /** @param parsed the statement's tree when the caller has it, else null */
-    private StatementResult run(String sql, SqlNode parsed) {
+    /**
+     * @param parsed the statement's tree when the caller has it, else null
+     * @param literalInsert the statement scanned as a literal INSERT (which the thousands of clients' INSERT is:
+     *        it runs from its text, without a parse tree, and holds no secret), or null
+     */
+    private StatementResult run(String sql, SqlNode parsed, LiteralInsert literalInsert) {
         long start = System.nanoTime();
         AuditLog.Outcome outcome = AuditLog.Outcome.OK;
-        // The INSERT thousands of clients send runs from its text, without a parse tree; it holds no secret.
-        LiteralInsert literalInsert = parsed == null ? LiteralInsertScanner.scan(sql) : null;
         if (literalInsert == null && parsed == null) {
             // The statements drivers repeat (SELECT @@..., SET ...) never have a cached plan: no plan-cache probe.
             parsed = statementCache.cached(sql);

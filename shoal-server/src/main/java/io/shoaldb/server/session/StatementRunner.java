@@ -4,6 +4,7 @@ import io.shoaldb.api.ResultColumn;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.sql.parser.LiteralInsert;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.sql.SqlNode;
 
 /** Executes parsed statements for a session; the server's statement package implements it. */
@@ -16,6 +17,14 @@ public interface StatementRunner {
      * values of its {@code ?} placeholders (none for a statement sent as text).
      */
     StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert, List<Object> parameters);
+
+    /**
+     * {@link #runLiteralInsert} without parking the calling thread on a group commit: the future completes on
+     * the thread that finishes the load (see {@link io.shoaldb.api.Session#executeAsync}). Failures before the
+     * rows reach group commit may be thrown.
+     */
+    CompletableFuture<StatementResult> runLiteralInsertAsync(ShoalSession session, LiteralInsert insert,
+            List<Object> parameters);
 
     /**
      * Runs a prepared statement with its parameter values. INSERTs bind the values straight into their

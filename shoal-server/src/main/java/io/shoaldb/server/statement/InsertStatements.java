@@ -31,6 +31,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -89,7 +90,8 @@ final class InsertStatements {
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
             return groupCommitInsert(session, table, target, layout, rows.size(), groupCommit,
-                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink));
+                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink), false)
+                    .join();
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
         return normalInsert(session, table, target, databaseId, statement.label(), layout,
@@ -104,6 +106,23 @@ final class InsertStatements {
      * {@code parameters} are the values of its {@code ?} placeholders.
      */
     StatementResult insert(ShoalSession session, LiteralInsert statement, List<Object> parameters) {
+        return insertLiterals(session, statement, parameters, false).join();
+    }
+
+    /**
+     * {@link #insert(ShoalSession, LiteralInsert, List)} that does not park the calling thread on a group
+     * commit: the rows are converted and join their batch here, and the future completes where group commit
+     * finishes the load ({@link io.shoaldb.ingest.groupcommit.GroupCommitManager#loadAsync}). Every other path
+     * (the normal one, a request id) runs here and returns a completed future; failures before the rows join a
+     * batch are thrown.
+     */
+    CompletableFuture<StatementResult> insertAsync(ShoalSession session, LiteralInsert statement,
+            List<Object> parameters) {
+        return insertLiterals(session, statement, parameters, true);
+    }
+
+    private CompletableFuture<StatementResult> insertLiterals(ShoalSession session, LiteralInsert statement,
+            List<Object> parameters, boolean deferred) {
         LiteralValues values = new LiteralValues(statement, parameters);
         Into into = into(session, statement.database(), statement.table(), statement.columns());
         Table table = into.table();
@@ -116,10 +135,10 @@ final class InsertStatements {
                 () -> new ConstantEvaluator(new SessionEvaluationContext(session, server)), layout.inputFieldCount(),
                 assembler, sink);
         if (groupCommit != null) {
-            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source);
+            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source, deferred);
         }
-        return normalInsert(session, table, target, databaseId, null, layout,
-                Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source);
+        return CompletableFuture.completedFuture(normalInsert(session, table, target, databaseId, null, layout,
+                Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source));
     }
 
     /** The table an INSERT writes, resolved once its LOAD_PRIV is checked, and the layout of the rows it is given. */
@@ -221,9 +240,14 @@ final class InsertStatements {
         return transaction.load();
     }
 
-    /** Group commit: the rows become one batch, merged with other loads into the table's group transaction. */
-    private StatementResult groupCommitInsert(ShoalSession session, Table table, WriteTarget target,
-            RowLayout layout, int rows, GroupCommitMode mode, RowSource source) {
+    /**
+     * Group commit: the rows become one batch, merged with other loads into the table's group transaction.
+     * {@code deferred}: the future completes when group commit finishes the load, without a thread parked on
+     * it; otherwise it is complete on return. Failures before the load reaches group commit are thrown.
+     */
+    private CompletableFuture<StatementResult> groupCommitInsert(ShoalSession session, Table table,
+            WriteTarget target, RowLayout layout, int rows, GroupCommitMode mode, RowSource source,
+            boolean deferred) {
         String requestId = session.variables().takeGroupCommitRequestId();
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
         RowBatchAssembler assembler = new RowBatchAssembler(layout, Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
@@ -232,12 +256,23 @@ final class InsertStatements {
         LoadCounters counters = checkFiltered(session, assembler);
         int warnings = (int) Math.min(Integer.MAX_VALUE, counters.filtered());
         if (counters.loaded() == 0) {
-            return new UpdateResult(0, warnings, "");
+            return CompletableFuture.completedFuture(new UpdateResult(0, warnings, ""));
         }
         session.addGroupCommitTable(table.id());
-        LoadResult result = server.groupCommit().load(target, batches.get(0), mode,
-                table.properties().groupCommitIntervalMs(), table.properties().groupCommitDataBytes(),
-                requestId.isEmpty() ? null : requestId, Duration.ofSeconds(session.variables().insertTimeoutSeconds()));
+        String id = requestId.isEmpty() ? null : requestId;
+        Duration timeout = Duration.ofSeconds(session.variables().insertTimeoutSeconds());
+        long intervalMs = table.properties().groupCommitIntervalMs();
+        long dataBytes = table.properties().groupCommitDataBytes();
+        if (!deferred) {
+            return CompletableFuture.completedFuture(reply(server.groupCommit().load(target, batches.get(0), mode,
+                    intervalMs, dataBytes, id, timeout), warnings));
+        }
+        return server.groupCommit().loadAsync(target, batches.get(0), mode, intervalMs, dataBytes, id, timeout)
+                .thenApply(result -> reply(result, warnings));
+    }
+
+    /** Doris's reply to a group-commit INSERT: the batch's label and transaction, status PREPARE. */
+    private static StatementResult reply(LoadResult result, int warnings) {
         return new UpdateResult(result.loadedRows(), warnings,
                 LoadInfo.of(result.label(), result.status(), Long.toString(result.txnId())));
     }

@@ -44,6 +44,7 @@ import io.shoaldb.sql.tree.SqlTruncateTable;
 import io.shoaldb.sql.tree.SqlUseDatabase;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
@@ -137,6 +138,12 @@ public final class StatementDispatcher implements StatementRunner {
     @Override
     public StatementResult runLiteralInsert(ShoalSession session, LiteralInsert insert, List<Object> parameters) {
         return inserts.insert(session, insert, parameters);
+    }
+
+    @Override
+    public CompletableFuture<StatementResult> runLiteralInsertAsync(ShoalSession session, LiteralInsert insert,
+            List<Object> parameters) {
+        return inserts.insertAsync(session, insert, parameters);
     }
 
     @Override

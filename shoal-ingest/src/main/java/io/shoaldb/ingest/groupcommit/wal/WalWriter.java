@@ -7,7 +7,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
@@ -29,6 +33,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * waiting loads - a virtual thread among hundreds of clients' on two cores - next gets a CPU to lead it. So an
  * async acknowledgement waits for at most about two fsyncs. Without one (or when it refuses work, at
  * shutdown) the waiting load that finds no fsync running does it itself (leader/follower).
+ *
+ * <p>A load may also wait without a thread ({@link #whenDurable}): its future is completed by whoever settles
+ * its bytes - the syncer right after the fsync that covered them, or the batch's commit - so the ack needs no
+ * parked thread to be woken and scheduled first.
  *
  * <p>Once its batch starts to commit ({@link #settle}) no waiter starts an fsync any more: the commit's outcome
  * answers them. After the batch's transaction is visible, {@link #closeCommitted} lets every waiter return
@@ -82,6 +90,15 @@ public final class WalWriter {
     private boolean closed;
     private IOException failure;
     private long fsyncs;
+    /** Loads waiting through {@link #whenDurable}; guarded by the lock, answered outside it. */
+    private final List<Waiter> waiters = new ArrayList<>();
+
+    private record Waiter(long offset, CompletableFuture<Void> answer) {
+    }
+
+    /** A waiter's settled outcome: durable when {@code error} is null. */
+    private record Answer(CompletableFuture<Void> answer, IOException error) {
+    }
 
     private WalWriter(FilesFacade files, Path file, FileChannel channel, long headerBytes, WalHealth health,
             Executor syncer, WalSpares spares) {
@@ -187,16 +204,16 @@ public final class WalWriter {
      * fsync itself (no syncer) finishes it.
      */
     public boolean awaitDurable(long offset, long deadlineNanos) throws IOException {
+        List<Answer> answers = List.of();
         lock.lock();
         try {
             requested = Math.max(requested, offset);
             while (durable < offset && !committed) {
                 if (failure != null) {
-                    throw new IOException("WAL " + file + " failed before this load's record was durable: "
-                            + failure.getMessage(), failure);
+                    throw failedBefore();
                 }
                 if (closed) {
-                    throw new IOException("WAL " + file + " was closed before this load's record was durable");
+                    throw closedBefore();
                 }
                 if (syncing || settled) {
                     if (deadlineNanos == Long.MAX_VALUE) {
@@ -216,11 +233,93 @@ public final class WalWriter {
                 syncOnce();
                 syncing = false;
                 changed.signalAll();
+                answers = settledWaiters();
             }
             return true;
         } finally {
             lock.unlock();
+            answer(answers);
         }
+    }
+
+    /**
+     * As {@link #awaitDurable(long)} without a waiting thread: the future completes - normally, or with the
+     * IOException {@code awaitDurable} would throw - on the thread that settles the bytes up to {@code offset}:
+     * the syncer after the fsync that covered them, or the batch's commit ({@link #closeCommitted},
+     * {@link #closeForReplay}), which answers at the latest. Returns null, having registered nothing, when
+     * there is no syncer to run the fsync: the caller then waits with {@code awaitDurable}, leading it.
+     */
+    public CompletableFuture<Void> whenDurable(long offset) {
+        lock.lock();
+        try {
+            if (durable >= offset || committed) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (failure != null) {
+                return CompletableFuture.failedFuture(failedBefore());
+            }
+            if (closed) {
+                return CompletableFuture.failedFuture(closedBefore());
+            }
+            if (syncer == null) {
+                return null;
+            }
+            requested = Math.max(requested, offset);
+            if (!syncing && !settled) {
+                syncing = true;
+                if (!handedToSyncer()) {
+                    syncing = false;
+                    return null;
+                }
+            }
+            CompletableFuture<Void> answer = new CompletableFuture<>();
+            waiters.add(new Waiter(offset, answer));
+            return answer;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: removes and returns the waiters whose bytes are now durable, or can no longer become so. */
+    private List<Answer> settledWaiters() {
+        if (waiters.isEmpty()) {
+            return List.of();
+        }
+        List<Answer> out = new ArrayList<>();
+        for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
+            Waiter w = it.next();
+            if (durable >= w.offset() || committed) {
+                out.add(new Answer(w.answer(), null));
+            } else if (failure != null) {
+                out.add(new Answer(w.answer(), failedBefore()));
+            } else if (closed) {
+                out.add(new Answer(w.answer(), closedBefore()));
+            } else {
+                continue;
+            }
+            it.remove();
+        }
+        return out;
+    }
+
+    /** Outside the lock: the waiters' continuations run on this thread and must not hold up appends. */
+    private static void answer(List<Answer> answers) {
+        for (Answer a : answers) {
+            if (a.error() == null) {
+                a.answer().complete(null);
+            } else {
+                a.answer().completeExceptionally(a.error());
+            }
+        }
+    }
+
+    private IOException failedBefore() {
+        return new IOException("WAL " + file + " failed before this load's record was durable: "
+                + failure.getMessage(), failure);
+    }
+
+    private IOException closedBefore() {
+        return new IOException("WAL " + file + " was closed before this load's record was durable");
     }
 
     /** Under the lock, {@code syncing} just set: starts {@link #syncWhileAwaited} on the syncer; false if none takes it. */
@@ -245,12 +344,23 @@ public final class WalWriter {
         try {
             while (true) {
                 IOException error = syncOnce();
-                if (error != null || settled || closed || committed || requested <= durable) {
+                boolean last = error != null || settled || closed || committed || requested <= durable;
+                if (last) {
                     syncing = false;
-                    changed.signalAll();
-                    return;
                 }
                 changed.signalAll(); // the loads this fsync covered return; the rest wait for the next
+                List<Answer> answers = settledWaiters();
+                if (!answers.isEmpty()) {
+                    lock.unlock();
+                    try {
+                        answer(answers);
+                    } finally {
+                        lock.lock();
+                    }
+                }
+                if (last) {
+                    return;
+                }
             }
         } finally {
             lock.unlock();
@@ -366,6 +476,7 @@ public final class WalWriter {
      */
     public void closeCommitted() throws IOException {
         long end;
+        List<Answer> answers;
         lock.lock();
         try {
             committed = true;
@@ -373,9 +484,11 @@ public final class WalWriter {
             awaitNoSync();
             closed = true;
             end = written;
+            answers = settledWaiters();
         } finally {
             lock.unlock();
         }
+        answer(answers);
         try {
             if (spares == null || !spares.recycle(file, channel, end)) {
                 files.deleteIfExists(file);
@@ -395,6 +508,7 @@ public final class WalWriter {
      */
     public Kept closeForReplay() throws IOException {
         long keep;
+        List<Answer> answers;
         lock.lock();
         try {
             awaitNoSync();
@@ -415,9 +529,11 @@ public final class WalWriter {
             closed = true;
             changed.signalAll();
             keep = failure == null ? -1 : durable;
+            answers = settledWaiters();
         } finally {
             lock.unlock();
         }
+        answer(answers);
         channel.close();
         if (keep < 0) {
             return Kept.ALL;
@@ -449,15 +565,18 @@ public final class WalWriter {
     }
 
     private void fail(IOException e) {
+        List<Answer> answers;
         lock.lock();
         try {
             if (failure == null) {
                 failure = e;
             }
             changed.signalAll();
+            answers = settledWaiters();
         } finally {
             lock.unlock();
         }
+        answer(answers);
         health.failed(file, e);
     }
 

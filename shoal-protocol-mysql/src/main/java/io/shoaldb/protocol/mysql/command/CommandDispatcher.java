@@ -23,11 +23,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Runs the command phase of one authenticated connection: reads the command byte, calls the Session and
  * writes the reply. Any failure of a command becomes an ERR packet and the connection goes on, since the
  * packet boundaries are intact; only the caller decides to close.
+ *
+ * <p>A statement the session finishes later ({@link Session#executeAsync}: an INSERT waiting for its group
+ * commit) is <i>deferred</i>: {@link #dispatch} returns without its reply, and {@link #takeDeferred} hands the
+ * caller a future that completes once the reply has been written, on the reply executor (the connection's
+ * event loop), so no thread waits for the statement and the reply costs one hand-off from the thread that
+ * finished it.
  */
 public final class CommandDispatcher {
     private static final int COM_QUIT = 0x01;
@@ -56,11 +65,17 @@ public final class CommandDispatcher {
     private final int maxAllowedPacket;
     private final long startedNanos = System.nanoTime();
     private final Map<Integer, PreparedStatementState> statements = new HashMap<>();
+    private final Executor replies;
     private boolean multiStatements;
     private long questions;
+    /** The reply of the command just dispatched when it comes later; null otherwise. */
+    private CompletableFuture<Void> deferred;
 
-    public CommandDispatcher(Session session, PacketSink sink, int capabilities, int maxAllowedPacket) {
+    /** @param replies where a deferred statement's reply is written (it must never wait on a full socket) */
+    public CommandDispatcher(Session session, PacketSink sink, int capabilities, int maxAllowedPacket,
+            Executor replies) {
         this.session = session;
+        this.replies = replies;
         this.sink = sink;
         this.deprecateEof = Capabilities.has(capabilities, Capabilities.DEPRECATE_EOF);
         this.multiStatements = Capabilities.has(capabilities, Capabilities.MULTI_STATEMENTS);
@@ -153,18 +168,65 @@ public final class CommandDispatcher {
      */
     private void query(String sql) {
         if (!multiStatements) {
-            reply(session.execute(sql), TEXT, 0);
+            replyWhenDone(session.executeAsync(sql), TEXT);
             return;
         }
         List<String> parts = StatementSplitter.split(sql);
         if (parts.size() <= 1) {
-            reply(session.execute(parts.isEmpty() ? sql : parts.getFirst()), TEXT, 0);
+            replyWhenDone(session.executeAsync(parts.isEmpty() ? sql : parts.getFirst()), TEXT);
             return;
         }
         for (int i = 0; i < parts.size(); i++) {
             boolean last = i == parts.size() - 1;
             reply(session.execute(parts.get(i)), TEXT, last ? 0 : ServerPackets.STATUS_MORE_RESULTS_EXISTS);
         }
+    }
+
+    /**
+     * The command ended by the last {@link #dispatch}, if its reply is deferred: a future completed (never
+     * exceptionally) once the reply is written, on the reply executor. Null when the reply was written in
+     * {@code dispatch}. Clears it.
+     */
+    public CompletableFuture<Void> takeDeferred() {
+        CompletableFuture<Void> taken = deferred;
+        deferred = null;
+        return taken;
+    }
+
+    /** Replies now when the statement has finished, else once it does (a deferred reply). */
+    private void replyWhenDone(CompletableFuture<StatementResult> statement, RowEncoder rows) {
+        if (statement.isDone()) {
+            reply(finished(statement), rows, 0);
+            return;
+        }
+        deferred = statement.handleAsync((result, failure) -> {
+            try {
+                if (failure == null) {
+                    reply(result, rows, 0);
+                } else {
+                    sink.send(ServerPackets.err(unwrap(failure)));
+                }
+            } catch (ConnectionClosedException e) {
+                // the client has gone; nobody reads the reply
+            } catch (RuntimeException e) {
+                sink.send(ServerPackets.err(e));
+            }
+            return null;
+        }, replies);
+    }
+
+    /** The result of a finished statement, or its own exception thrown. */
+    private static StatementResult finished(CompletableFuture<StatementResult> statement) {
+        try {
+            return statement.join();
+        } catch (CompletionException e) {
+            throw unwrap(e);
+        }
+    }
+
+    private static RuntimeException unwrap(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+        return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
     }
 
     private void reply(StatementResult result, RowEncoder rows, int extraStatus) {
@@ -247,8 +309,12 @@ public final class CommandDispatcher {
             state.checkLongData();
             List<Object> parameters = readParameters(in, state);
             state.closeCursor();
+            if (!cursor) {
+                replyWhenDone(session.executePreparedAsync(id, parameters), BINARY);
+                return;
+            }
             StatementResult result = session.executePrepared(id, parameters);
-            if (cursor && result instanceof QueryResult query && !query.columns().isEmpty()) {
+            if (result instanceof QueryResult query && !query.columns().isEmpty()) {
                 state.openCursor(query);
                 ResultSetWriter.writeCursorOpened(sink, query.columns(), status());
             } else {
