@@ -402,7 +402,11 @@ public final class TransactionManager implements AutoCloseable {
                     + " in that tablet");
         }
         List<Long> inputIds = inputs.stream().map(RowsetMeta::rowsetId).toList();
+        TxnCompactionEvent event = new TxnCompactionEvent();
+        event.begin();
+        long begun = System.nanoTime();
         try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+            long locked = System.nanoTime();
             checkWritable();
             if (log.state().isDropped(tableId)) {
                 throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "the table was dropped");
@@ -421,8 +425,18 @@ public final class TransactionManager implements AutoCloseable {
                         + output.startVersion() + "-" + output.endVersion() + " but its inputs cover " + start + "-"
                         + end);
             }
+            long checked = System.nanoTime();
             appendOrPoison(new TxnRecord.Compaction(tableId, tabletId, inputIds, output));
+            long appended = System.nanoTime();
             publisher.publish(tableId, table.version(), Map.of(tabletId, List.of(output)), Map.of(tabletId, visible));
+            if (event.shouldCommit()) {
+                event.tableId = tableId;
+                event.inputs = inputIds.size();
+                event.lockNanos = locked - begun;
+                event.appendNanos = appended - checked;
+                event.publishNanos = System.nanoTime() - appended;
+                event.commit();
+            }
         }
     }
 
