@@ -40,9 +40,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Once the commit record is durable the commit is decided: if publishing then fails, the transaction stays
  * COMMITTED (its files are the table's), the version waits in {@link #unpublished}, and it is published
- * before anything else changes that table (the next commit or truncate retries it first and is refused while
- * it still fails; a compaction is refused while it waits) or by {@link #retryPublish}; a restart publishes it
- * from the log.
+ * before the table's next commit or truncate (which retry it first and are refused while it still fails) or
+ * by {@link #retryPublish}; a restart publishes it from the log. A compaction need not wait for it: it removes
+ * only rowsets storage already shows, and the waiting version only adds newer ones.
  */
 public final class TransactionManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
@@ -418,12 +418,6 @@ public final class TransactionManager implements AutoCloseable {
             checkWritable();
             if (log.state().isDropped(tableId)) {
                 throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "the table was dropped");
-            }
-            if (unpublished.containsKey(tableId)) {
-                // Publishing it needs the version lock, which a compaction does not take; the next commit or
-                // retryPublish does it, and a later compaction tick tries again.
-                throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "a committed version of the table waits"
-                        + " to be published");
             }
             TableState table = log.state().table(tableId);
             List<RowsetMeta> visible = table.visibleInputs(tabletId, inputIds);

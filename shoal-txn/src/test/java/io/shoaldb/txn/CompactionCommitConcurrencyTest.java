@@ -2,6 +2,7 @@ package io.shoaldb.txn;
 
 import static io.shoaldb.txn.Fixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shoaldb.common.io.ForwardingFiles;
 import io.shoaldb.common.io.LocalFiles;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A compaction holds its table's structure lock, not its version lock: a commit of the same table does not
  * wait for the compaction's commit record (its fsync) nor for its publish, while a truncate still waits for the
- * whole compaction, so the compaction's publish comes before the truncate's. The compaction's fsync and publish
+ * whole compaction, so the compaction's publish comes before the truncate's; a compaction does not wait for a
+ * committed version whose publish failed either. The compaction's fsync and publish
  * are held by the test (a files facade and a publisher that block until released), never timed.
  */
 class CompactionCommitConcurrencyTest {
@@ -140,6 +142,29 @@ class CompactionCommitConcurrencyTest {
         }
     }
 
+    @Test
+    void aCompactionGoesOnWhileACommittedVersionWaitsToBePublished() throws Exception {
+        HeldPublisher publisher = new HeldPublisher();
+        try (TransactionManager m = TransactionManager.open(new LocalFiles(), dir, publisher, options())) {
+            load(m, TABLE, TABLET);
+            load(m, TABLE, TABLET);
+            List<RowsetMeta> inputs = m.visibleRowsets(TABLE).get(TABLET);
+            publisher.failLoads = true;
+            assertThatThrownBy(() -> load(m, TABLE, TABLET)).hasMessageContaining("is committed");
+            assertThat(m.unpublishedTables()).containsExactly(TABLE);
+
+            RowsetMeta output = new RowsetMeta(9_400, TABLET, 1, 2, 0, List.of("c.dat"), 20, 150);
+            publisher.release(); // the compaction's publish is not held here
+            new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output);
+            assertThat(m.visibleVersion(TABLE)).as("the waiting version is still not visible").isEqualTo(2);
+
+            publisher.failLoads = false;
+            assertThat(m.retryPublish()).isZero();
+            assertThat(m.visibleVersion(TABLE)).isEqualTo(3);
+            assertThat(m.visibleRowsets(TABLE).get(TABLET)).extracting(RowsetMeta::startVersion).containsExactly(1L, 3L);
+        }
+    }
+
     private TxnOptions options() {
         return TxnOptions.defaults().withCheckpointEvery(1_000_000);
     }
@@ -201,6 +226,8 @@ class CompactionCommitConcurrencyTest {
     private static final class HeldPublisher implements RowsetPublisher {
         private final CountDownLatch held = new CountDownLatch(1);
         private final CountDownLatch released = new CountDownLatch(1);
+        /** Fails the publish of loads (publishes that remove nothing), as a storage failure would. */
+        volatile boolean failLoads;
         volatile boolean truncated;
         volatile List<RowsetMeta> truncatedRowsets = List.of();
 
@@ -216,6 +243,9 @@ class CompactionCommitConcurrencyTest {
         public void publish(long tableId, long version, Map<Long, List<RowsetMeta>> added,
                 Map<Long, List<RowsetMeta>> removed) {
             if (removed.isEmpty()) {
+                if (failLoads) {
+                    throw new IllegalStateException("injected publish failure");
+                }
                 return;
             }
             if (added.isEmpty()) {
