@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Where a sync 1-row INSERT's latency goes on the commit side: N clients for SECS seconds into a fresh server recording
-# the group-commit JFR events (io.shoaldb.GroupCommit, TxnCommit, CommitLogWrite: one per batch, per transaction commit,
-# per commit-log write), then p50/p90/p99/max of every phase, the server's CPU per INSERT and its CPU by thread kind
+# the group-commit JFR events (io.shoaldb.GroupCommit, TxnCommit, TxnCompaction, CommitLogWrite: one per batch, per
+# transaction commit, per compaction commit, per commit-log write), then p50/p90/p99/max of every phase, how many
+# long table-lock waits of commits overlap a compaction's commit, the server's CPU per INSERT and its CPU by thread kind
 # (mode async_mode: also the async ack timers from /metrics).
 # BUILD=<dir with the same target/ layout> compares builds. Usage: bench/commit-timeline.sh [clients] [mode]
 # Env: SECS (8), WARM (10: seconds of the same load before, unmeasured, so that the JIT has compiled the path),
@@ -34,6 +35,6 @@ awk -F'\t' -v tick=$((1000000 / $(getconf CLK_TCK))) -v n=$((ops * (SECS + 2) + 
 # async loads: inside group commit, until the WAL record is written, then until its group fsync returned
 curl -s -u root: "http://127.0.0.1:$SHOAL_HPORT/metrics" | grep -E '^group_commit_async_[a-z_]+\{quantile' || true
 "$JAVA_HOME/bin/jcmd" "$shoal_pid" JFR.dump name=timeline filename="$work/shoal.jfr" > /dev/null
-"$JAVA_HOME/bin/jfr" print --json --events io.shoaldb.GroupCommit,io.shoaldb.TxnCommit,io.shoaldb.CommitLogWrite \
+"$JAVA_HOME/bin/jfr" print --json --events io.shoaldb.GroupCommit,io.shoaldb.TxnCommit,io.shoaldb.TxnCompaction,io.shoaldb.CommitLogWrite \
   "$work/shoal.jfr" | python3 "$home/bench/commit-timeline.py"
 [ -z "${SAMPLES:-}" ] || cp "$work/shoal.jfr" "/tmp/shoal-commit-timeline-$clients.jfr"

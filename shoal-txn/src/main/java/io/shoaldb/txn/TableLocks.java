@@ -9,12 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One lock per table. Everything that moves a table's version (commit, truncate, compaction, drop) holds
- * it from choosing the version until the publish, so versions are dense and published in order, while
- * commits to other tables run in parallel. Several tables are locked in ascending id order (no deadlock).
+ * Two locks per table. The <em>version</em> lock is held by everything that moves the table's version (commit,
+ * truncate, drop) from choosing the version until the publish, so versions are dense and published in order,
+ * while commits to other tables run in parallel. The <em>structure</em> lock is held by everything that
+ * removes rowsets (compaction, truncate, drop), so a compaction's inputs stay visible from its check until
+ * its publish. A compaction takes only the structure lock: it changes no version and removes only rowsets a
+ * commit never touches, so a commit does not wait for a compaction's record or publish (the argument is in
+ * docs/storage-engine.md, "Compaction and commits"). Truncate and drop take both, structure first. Several
+ * tables' version locks are taken in ascending id order (no deadlock); a structure lock is never taken while
+ * holding a version lock.
  */
 final class TableLocks {
-    private final Map<Long, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final Map<Long, ReentrantLock> versionLocks = new ConcurrentHashMap<>();
+    private final Map<Long, ReentrantLock> structureLocks = new ConcurrentHashMap<>();
 
     /** Held locks; closing releases them. */
     interface Held extends AutoCloseable {
@@ -22,17 +29,38 @@ final class TableLocks {
         void close();
     }
 
-    Held lock(Collection<Long> tableIds) {
+    /** The version locks of the tables, for a commit. */
+    Held lockVersions(Collection<Long> tableIds) {
         List<ReentrantLock> held = new ArrayList<>();
         for (long id : new TreeSet<>(tableIds)) {
-            ReentrantLock lock = locks.computeIfAbsent(id, k -> new ReentrantLock());
-            lock.lock();
-            held.add(lock);
+            held.add(lock(versionLocks, id));
         }
-        return () -> {
-            for (int i = held.size() - 1; i >= 0; i--) {
-                held.get(i).unlock();
-            }
-        };
+        return () -> unlock(held);
+    }
+
+    /** The table's structure lock, for a compaction. */
+    Held lockStructure(long tableId) {
+        List<ReentrantLock> held = List.of(lock(structureLocks, tableId));
+        return () -> unlock(held);
+    }
+
+    /** Both of the table's locks, structure first, for a truncate or drop. */
+    Held lockExclusive(long tableId) {
+        List<ReentrantLock> held = new ArrayList<>();
+        held.add(lock(structureLocks, tableId));
+        held.add(lock(versionLocks, tableId));
+        return () -> unlock(held);
+    }
+
+    private static ReentrantLock lock(Map<Long, ReentrantLock> locks, long tableId) {
+        ReentrantLock lock = locks.computeIfAbsent(tableId, k -> new ReentrantLock());
+        lock.lock();
+        return lock;
+    }
+
+    private static void unlock(List<ReentrantLock> held) {
+        for (int i = held.size() - 1; i >= 0; i--) {
+            held.get(i).unlock();
+        }
     }
 }

@@ -29,9 +29,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Transactions, labels and table versions over a durable {@link CommitLog}.
  *
- * <p>A commit locks its tables ({@link TableLocks}), gives each the next version, stamps the rowsets,
+ * <p>A commit locks its tables' versions ({@link TableLocks}), gives each the next version, stamps the rowsets,
  * appends ONE commit record (the commit point: fsynced, the fsync shared with concurrent commits), then
- * publishes per table in version order and marks the transaction VISIBLE. Begin and abort are in memory;
+ * publishes per table in version order and marks the transaction VISIBLE. A compaction holds only the table's
+ * structure lock, so a commit never waits for a compaction's record or publish. Begin and abort are in memory;
  * only blocks of transaction ids are logged, so ids stay unique across restarts without an fsync per begin.
  *
  * <p>If the log fails, the commit that hit it is aborted and every later write is refused until restart
@@ -39,8 +40,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Once the commit record is durable the commit is decided: if publishing then fails, the transaction stays
  * COMMITTED (its files are the table's), the version waits in {@link #unpublished}, and it is published
- * before anything else changes that table (the next commit, truncate or compaction retries it first and is
- * refused while it still fails) or by {@link #retryPublish}; a restart publishes it from the log.
+ * before the table's next commit or truncate (which retry it first and are refused while it still fails) or
+ * by {@link #retryPublish}; a restart publishes it from the log. A compaction need not wait for it: it removes
+ * only rowsets storage already shows, and the waiting version only adds newer ones.
  */
 public final class TransactionManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
@@ -221,7 +223,7 @@ public final class TransactionManager implements AutoCloseable {
         t.startCommit(now());
         Map<Long, Long> versions = new TreeMap<>();
         Map<Long, Map<Long, RowsetMeta>> stamped = new TreeMap<>();
-        try (TableLocks.Held held = tableLocks.lock(rowsets.keySet())) {
+        try (TableLocks.Held held = tableLocks.lockVersions(rowsets.keySet())) {
             List<TxnRecord.TableCommit> parts = new ArrayList<>();
             try {
                 checkWritable();
@@ -335,7 +337,7 @@ public final class TransactionManager implements AutoCloseable {
     /** Retries every committed version whose publish failed; returns how many tables still wait. */
     public int retryPublish() {
         for (long tableId : List.copyOf(unpublished.keySet())) {
-            try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+            try (TableLocks.Held held = tableLocks.lockVersions(List.of(tableId))) {
                 publishPending(tableId);
             } catch (ShoalException e) {
                 // logged by publishPending; the table stays pending
@@ -368,7 +370,7 @@ public final class TransactionManager implements AutoCloseable {
 
     /** Drops the table: a durable record, then storage forgets its rowsets. Dropping twice is harmless. */
     public void dropTable(long tableId) {
-        try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+        try (TableLocks.Held held = tableLocks.lockExclusive(tableId)) {
             if (log.state().isDropped(tableId)) {
                 return;
             }
@@ -382,7 +384,7 @@ public final class TransactionManager implements AutoCloseable {
 
     /** Removes every rowset of the table as a new version, which it returns. */
     public long truncateTable(long tableId) {
-        try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+        try (TableLocks.Held held = tableLocks.lockExclusive(tableId)) {
             checkWritable();
             checkNotDropped(tableId);
             publishPending(tableId);
@@ -395,19 +397,28 @@ public final class TransactionManager implements AutoCloseable {
         }
     }
 
-    /** See {@link TxnCompactionCommitter}: replaces inputs by the output in one tablet, version unchanged. */
+    /**
+     * See {@link TxnCompactionCommitter}: replaces inputs by the output in one tablet, version unchanged. Holds
+     * the table's structure lock only (no truncate, drop or other compaction of the table meanwhile), so commits
+     * of the table go on while its record is appended and published: they only add rowsets above every version
+     * the inputs cover, so its record and theirs give the same state in either log order, and storage applies
+     * its publish and theirs to whatever the table shows (docs/storage-engine.md, "Compaction and commits").
+     */
     void commitCompaction(long tableId, long tabletId, List<RowsetMeta> inputs, RowsetMeta output) {
         if (inputs.isEmpty() || output.tabletId() != tabletId) {
             throw ErrorCode.INVALID_VALUE.exception("compaction of tablet " + tabletId + " needs inputs and an output"
                     + " in that tablet");
         }
         List<Long> inputIds = inputs.stream().map(RowsetMeta::rowsetId).toList();
-        try (TableLocks.Held held = tableLocks.lock(List.of(tableId))) {
+        TxnCompactionEvent event = new TxnCompactionEvent();
+        event.begin();
+        long begun = System.nanoTime();
+        try (TableLocks.Held held = tableLocks.lockStructure(tableId)) {
+            long locked = System.nanoTime();
             checkWritable();
             if (log.state().isDropped(tableId)) {
                 throw ErrorCode.COMPACTION_STALE.exception(tabletId, tableId, "the table was dropped");
             }
-            publishPending(tableId);
             TableState table = log.state().table(tableId);
             List<RowsetMeta> visible = table.visibleInputs(tabletId, inputIds);
             if (visible.size() != inputIds.size() || Set.copyOf(inputIds).size() != inputIds.size()) {
@@ -421,8 +432,21 @@ public final class TransactionManager implements AutoCloseable {
                         + output.startVersion() + "-" + output.endVersion() + " but its inputs cover " + start + "-"
                         + end);
             }
+            long checked = System.nanoTime();
             appendOrPoison(new TxnRecord.Compaction(tableId, tabletId, inputIds, output));
-            publisher.publish(tableId, table.version(), Map.of(tabletId, List.of(output)), Map.of(tabletId, visible));
+            long appended = System.nanoTime();
+            // The version storage already shows (storage keeps the highest it was given): a commit may have
+            // published a newer one meanwhile, and a compaction moves no version.
+            publisher.publish(tableId, visibleVersion(tableId), Map.of(tabletId, List.of(output)),
+                    Map.of(tabletId, visible));
+            if (event.shouldCommit()) {
+                event.tableId = tableId;
+                event.inputs = inputIds.size();
+                event.lockNanos = locked - begun;
+                event.appendNanos = appended - checked;
+                event.publishNanos = System.nanoTime() - appended;
+                event.commit();
+            }
         }
     }
 

@@ -326,6 +326,13 @@ public final class CommitLog implements AutoCloseable {
         return segments.failed() || poisonedByBug != null;
     }
 
+    /** Records queued for the next leader's write (behind a write in progress), for tests and metrics. */
+    public int queuedRecords() {
+        synchronized (queueLock) {
+            return queue.size();
+        }
+    }
+
     /** Batches written (each one write + one fsync) since open; with {@link #recordsWritten} shows sharing. */
     public long fsyncCount() {
         return fsyncs.get();
