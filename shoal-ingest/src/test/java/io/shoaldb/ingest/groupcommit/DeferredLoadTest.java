@@ -11,7 +11,6 @@ import io.shoaldb.common.error.ShoalException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
@@ -44,30 +43,10 @@ class DeferredLoadTest {
         }
     }
 
-    private static boolean isWal(Path p) {
-        return p.getFileName().toString().contains("group_commit_");
-    }
-
-    private static boolean isTxnLog(Path p) {
-        return p.getFileName().toString().startsWith("txnlog");
-    }
-
-    private static ShoalException failureOf(CompletableFuture<?> load) throws Exception {
-        try {
-            load.get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof ShoalException s) {
-                return s;
-            }
-            throw e;
-        }
-        throw new AssertionError("the load succeeded");
-    }
-
     @Test
     @Timeout(120)
     void anAsyncLoadIsAcknowledgedByTheSyncerWithoutTheCallerWaiting() throws Exception {
-        files = new LoadTimeoutTest.StallingFsync(DeferredLoadTest::isWal);
+        files = new LoadTimeoutTest.StallingFsync(LoadTimeoutTest::isWal);
         f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
         files.armed = true;
         Thread caller = Thread.currentThread();
@@ -94,7 +73,7 @@ class DeferredLoadTest {
     @Test
     @Timeout(120)
     void aSyncLoadCompletesOnceItsBatchIsVisible() throws Exception {
-        files = new LoadTimeoutTest.StallingFsync(DeferredLoadTest::isTxnLog);
+        files = new LoadTimeoutTest.StallingFsync(LoadTimeoutTest::isTxnLog);
         f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
         f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null); // logs the id block
         files.armed = true;
@@ -115,12 +94,12 @@ class DeferredLoadTest {
     @Test
     @Timeout(120)
     void aDeferredLoadPastItsTimeoutFailsWithDorissTextAndItsRowsStillCommit() throws Exception {
-        files = new LoadTimeoutTest.StallingFsync(DeferredLoadTest::isTxnLog);
+        files = new LoadTimeoutTest.StallingFsync(LoadTimeoutTest::isTxnLog);
         f = new GcFixture(dir, files).open(GcFixture.options(), new ManualTimer());
         f.manager.load(f.target, rows(100, 1), GroupCommitMode.SYNC, INTERVAL, BIG, null);
         files.armed = true;
 
-        ShoalException timeout = failureOf(f.manager.loadAsync(f.target, rows(0, 1), GroupCommitMode.SYNC,
+        ShoalException timeout = LoadTimeoutTest.failureOf(f.manager.loadAsync(f.target, rows(0, 1), GroupCommitMode.SYNC,
                 INTERVAL, BIG, null, Duration.ofSeconds(1)));
         assertThat(timeout.code()).isEqualTo(ErrorCode.GROUP_COMMIT_LOAD_TIMEOUT);
         assertThat(timeout.getMessage()).startsWith("Execute timeout").contains("within its timeout of 1 s",
@@ -140,7 +119,7 @@ class DeferredLoadTest {
         LoadResult acked = f.manager.load(f.target, rows(0, 5), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
 
         failing.failWalFsync.set(true);
-        ShoalException failure = failureOf(f.manager.loadAsync(f.target, rows(5, 5), GroupCommitMode.ASYNC,
+        ShoalException failure = LoadTimeoutTest.failureOf(f.manager.loadAsync(f.target, rows(5, 5), GroupCommitMode.ASYNC,
                 INTERVAL, BIG, null, null));
         assertThat(failure.code()).isEqualTo(ErrorCode.IO_ERROR);
         assertThat(failure.getMessage()).contains("injected WAL fsync failure");

@@ -89,11 +89,11 @@ class LoadTimeoutTest {
         }
     }
 
-    private static boolean isWal(Path p) {
+    static boolean isWal(Path p) {
         return p.getFileName().toString().contains("group_commit_");
     }
 
-    private static boolean isTxnLog(Path p) {
+    static boolean isTxnLog(Path p) {
         return p.getFileName().toString().startsWith("txnlog");
     }
 
@@ -108,7 +108,7 @@ class LoadTimeoutTest {
         files.armed = true;
     }
 
-    private static ShoalException failureOf(CompletableFuture<?> load) throws Exception {
+    static ShoalException failureOf(CompletableFuture<?> load) throws Exception {
         try {
             load.get(30, TimeUnit.SECONDS); // a load that ignores its 1 s timeout fails the test here
         } catch (ExecutionException e) {
