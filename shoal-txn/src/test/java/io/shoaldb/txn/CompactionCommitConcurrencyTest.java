@@ -46,19 +46,33 @@ class CompactionCommitConcurrencyTest {
         threads.shutdownNow();
     }
 
+    /** Two loads into the tablet; their rowsets are what a compaction then merges. */
+    private static List<RowsetMeta> loadTwice(TransactionManager m) {
+        load(m, TABLE, TABLET);
+        load(m, TABLE, TABLET);
+        return m.visibleRowsets(TABLE).get(TABLET);
+    }
+
+    /** The one rowset that replaces the two of {@link #loadTwice}. */
+    private static RowsetMeta mergedOutput(long rowsetId) {
+        return new RowsetMeta(rowsetId, TABLET, 1, 2, 0, List.of("c.dat"), 20, 150);
+    }
+
+    private CompletableFuture<Void> startCompaction(TransactionManager m, List<RowsetMeta> inputs, RowsetMeta output) {
+        return CompletableFuture.runAsync(
+                () -> new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output), threads);
+    }
+
     @Test
     void aCommitGetsItsVersionAndQueuesItsRecordWhileACompactionsFsyncIsHeld() throws Exception {
         HeldFsyncFiles files = new HeldFsyncFiles();
         Fixture f = new Fixture(dir, files);
         try (TransactionManager m = f.open()) {
-            load(m, TABLE, TABLET);
-            load(m, TABLE, TABLET);
-            List<RowsetMeta> inputs = m.visibleRowsets(TABLE).get(TABLET);
-            RowsetMeta output = new RowsetMeta(9_100, TABLET, 1, 2, 0, List.of("c.dat"), 20, 150);
+            List<RowsetMeta> inputs = loadTwice(m);
+            RowsetMeta output = mergedOutput(9_100);
 
             files.holdNextFsync();
-            CompletableFuture<Void> compaction = CompletableFuture.runAsync(
-                    () -> new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output), threads);
+            CompletableFuture<Void> compaction = startCompaction(m, inputs, output);
             CompletableFuture<CommitResult> commit;
             try {
                 files.awaitHeld();
@@ -85,13 +99,10 @@ class CompactionCommitConcurrencyTest {
     void aCommitFinishesWhileACompactionsPublishIsHeld() throws Exception {
         HeldPublisher publisher = new HeldPublisher();
         try (TransactionManager m = TransactionManager.open(new LocalFiles(), dir, publisher, options())) {
-            load(m, TABLE, TABLET);
-            load(m, TABLE, TABLET);
-            List<RowsetMeta> inputs = m.visibleRowsets(TABLE).get(TABLET);
-            RowsetMeta output = new RowsetMeta(9_200, TABLET, 1, 2, 0, List.of("c.dat"), 20, 150);
+            List<RowsetMeta> inputs = loadTwice(m);
+            RowsetMeta output = mergedOutput(9_200);
 
-            CompletableFuture<Void> compaction = CompletableFuture.runAsync(
-                    () -> new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output), threads);
+            CompletableFuture<Void> compaction = startCompaction(m, inputs, output);
             try {
                 publisher.awaitHeld();
                 CommitResult commit = CompletableFuture.supplyAsync(() -> load(m, TABLE, TABLET), threads)
@@ -115,13 +126,10 @@ class CompactionCommitConcurrencyTest {
     void aTruncateWaitsForACompactionAndPublishesAfterIt() throws Exception {
         HeldPublisher publisher = new HeldPublisher();
         try (TransactionManager m = TransactionManager.open(new LocalFiles(), dir, publisher, options())) {
-            load(m, TABLE, TABLET);
-            load(m, TABLE, TABLET);
-            List<RowsetMeta> inputs = m.visibleRowsets(TABLE).get(TABLET);
-            RowsetMeta output = new RowsetMeta(9_300, TABLET, 1, 2, 0, List.of("c.dat"), 20, 150);
+            List<RowsetMeta> inputs = loadTwice(m);
+            RowsetMeta output = mergedOutput(9_300);
 
-            CompletableFuture<Void> compaction = CompletableFuture.runAsync(
-                    () -> new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output), threads);
+            CompletableFuture<Void> compaction = startCompaction(m, inputs, output);
             Thread truncator;
             try {
                 publisher.awaitHeld();
@@ -146,14 +154,12 @@ class CompactionCommitConcurrencyTest {
     void aCompactionGoesOnWhileACommittedVersionWaitsToBePublished() throws Exception {
         HeldPublisher publisher = new HeldPublisher();
         try (TransactionManager m = TransactionManager.open(new LocalFiles(), dir, publisher, options())) {
-            load(m, TABLE, TABLET);
-            load(m, TABLE, TABLET);
-            List<RowsetMeta> inputs = m.visibleRowsets(TABLE).get(TABLET);
+            List<RowsetMeta> inputs = loadTwice(m);
             publisher.failLoads = true;
             assertThatThrownBy(() -> load(m, TABLE, TABLET)).hasMessageContaining("is committed");
             assertThat(m.unpublishedTables()).containsExactly(TABLE);
 
-            RowsetMeta output = new RowsetMeta(9_400, TABLET, 1, 2, 0, List.of("c.dat"), 20, 150);
+            RowsetMeta output = mergedOutput(9_400);
             publisher.release(); // the compaction's publish is not held here
             new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output);
             assertThat(m.visibleVersion(TABLE)).as("the waiting version is still not visible").isEqualTo(2);
