@@ -56,6 +56,23 @@ public final class GroupByHash {
     }
 
     /**
+     * Drops every group but keeps the slot table and the key arrays at the size they reached, emptied: for an
+     * aggregation that flushed or spilled its groups and fills the table again with more input.
+     */
+    void clear() {
+        if (longKeys != null) {
+            longKeys.clear();
+        } else {
+            Arrays.fill(table, -1);
+        }
+        for (KeyColumn k : keys) {
+            k.clear();
+        }
+        groups = 0;
+        probes = 0;
+    }
+
+    /**
      * Rows whose key was looked up in the table by {@link #groupIds} (rows equal to the row before them take its id
      * without a lookup and are not counted). Set against {@link #groupCount} it says how
      * often a lookup found a group that was there already.

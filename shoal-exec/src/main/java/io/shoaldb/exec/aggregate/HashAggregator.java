@@ -57,6 +57,33 @@ public final class HashAggregator {
     /** Drops every group (and their memory): the aggregator is as new. */
     public void reset() {
         hash = keyColumns.length == 0 ? null : new GroupByHash(node.keyTypes());
+        newAccumulators();
+    }
+
+    /**
+     * Drops every group but keeps the hash table's arrays, emptied, and sizes the new accumulators for as many
+     * groups as there were: for a table that was flushed or spilled and is filled again by more input. Started
+     * anew, a table of millions of groups grows from 1,024 slots by a dozen doublings, rehashing every group each
+     * time and leaving every outgrown array (megabytes each, allocated straight into the old generation) to the
+     * collector, once per spill or flush. What it keeps is {@link #reusableBytes}.
+     */
+    public void restart() {
+        if (hash == null) {
+            reset();
+            return;
+        }
+        int groups = hash.groupCount();
+        hash.clear();
+        newAccumulators();
+        calls.forEach(c -> c.ensureGroups(groups));
+    }
+
+    /** The bytes {@link #restart} keeps: the hash table's slots and key arrays. */
+    public long reusableBytes() {
+        return hash == null ? 0 : hash.retainedBytes() + hash.keyDataBytes();
+    }
+
+    private void newAccumulators() {
         calls = new ArrayList<>();
         int stateColumn = keyColumns.length;
         for (AggregateCall c : node.calls()) {

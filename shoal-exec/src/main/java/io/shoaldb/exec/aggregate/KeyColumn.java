@@ -48,6 +48,11 @@ abstract sealed class KeyColumn {
 
     protected abstract void grow(int capacity);
 
+    /** Drops every group's key but keeps the arrays, to be overwritten by the next groups' keys. */
+    final void clear() {
+        size = 0;
+    }
+
     protected abstract void appendValue(FlatVector v, int row, int slot);
 
     /** Bytes held beyond a fixed slot per group: the text of string keys; 0 for fixed-width keys. */

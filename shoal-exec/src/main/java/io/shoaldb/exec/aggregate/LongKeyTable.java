@@ -49,6 +49,16 @@ final class LongKeyTable {
         return groups;
     }
 
+    /** Drops every group but keeps the slot array (and NULL masks), emptied: filled again at the size it reached. */
+    void clear() {
+        Arrays.fill(slots, 0L);
+        if (nullMasks != null) {
+            Arrays.fill(nullMasks, (byte) 0);
+        }
+        groups = 0;
+        probes = 0;
+    }
+
     /**
      * Group ids of {@code count} rows given their key values ({@code values[k][i]}: key k of row i) and NULL
      * masks (bit k = key k is NULL; null array = no NULLs). With {@code insert}, absent keys become new

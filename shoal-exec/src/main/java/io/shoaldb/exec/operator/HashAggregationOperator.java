@@ -65,6 +65,8 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
     private long spilledBytes;
     private long spilledRuns;
     private boolean finished;
+    /** Set once {@link #aggregator} is the table spilled partitions are merged in, one after the other. */
+    private boolean mergesPartitions;
 
     /** @param spill the query's spilling; null (or disabled) keeps every group in memory */
     public HashAggregationOperator(Operator input, PhysicalHashAggregate node, QuerySpill spill) {
@@ -125,8 +127,25 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
             return out;
         }
         emitted = -1;
-        aggregator.reset();
+        if ((consumed && pending.isEmpty()) || passing) {
+            aggregator.reset();
+        } else {
+            startOver();
+        }
         return null;
+    }
+
+    /**
+     * Empties {@link #aggregator} for more groups of the same kind (after a flush or a spill, or between spilled
+     * partitions), keeping its table at the size it reached unless a table that size, empty, would already be
+     * told to spill.
+     */
+    private void startOver() {
+        if (spill == null || !spill.shouldSpill(aggregator.reusableBytes())) {
+            aggregator.restart();
+        } else {
+            aggregator.reset();
+        }
     }
 
     /**
@@ -143,6 +162,7 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
                     emitted = 0;
                 } else {
                     spillTable(inputSpill);
+                    aggregator.reset(); // the partitions are merged in a table of their own layout
                     counted(inputSpill.finish()).forEach(pending::add);
                     inputSpill = null;
                 }
@@ -208,7 +228,7 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
         to.write(aggregator);
         spilledGroups += to.groupsWritten() - before;
         spills++;
-        aggregator.reset();
+        startOver();
     }
 
     /**
@@ -219,7 +239,10 @@ public final class HashAggregationOperator implements Operator, RetainedMemory, 
         if (merging == null) {
             merging = pending.pop();
             reader = merging.run().open();
-            aggregator = HashAggregator.merging(node);
+            if (!mergesPartitions) {
+                aggregator = HashAggregator.merging(node);
+                mergesPartitions = true;
+            }
         }
         for (int i = 0; i < Operator.INPUT_BATCHES_PER_CALL; i++) {
             Batch b = reader.next();

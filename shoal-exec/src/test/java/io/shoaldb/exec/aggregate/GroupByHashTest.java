@@ -88,6 +88,59 @@ class GroupByHashTest {
 
     @ParameterizedTest
     @MethodSource("keyTypes")
+    void aClearedTableKeepsItsSizeAndNumbersGroupsAnewForgettingTheOldOnes(List<DataType> types) {
+        Random random = new Random(23);
+        GroupByHash hash = new GroupByHash(types);
+        int[] keyColumns = java.util.stream.IntStream.range(0, types.size()).toArray();
+        List<List<Object>> before = new ArrayList<>();
+        Batch first = batch(types, keyColumns, random, 6000, 20_000, before);
+        int[] all = new int[before.size()];
+        Arrays.setAll(all, i -> i);
+        hash.groupIds(first, keyColumns, all, all.length);
+        long grown = hash.retainedBytes();
+        assertThat(grown).isGreaterThan(new GroupByHash(types).retainedBytes());
+
+        hash.clear();
+        assertThat(hash.groupCount()).isZero();
+        assertThat(hash.probes()).isZero();
+        assertThat(hash.retainedBytes()).as("the slots are kept at the size they reached").isEqualTo(grown);
+        assertThat(hash.find(first, keyColumns, all, all.length)).as("no key of before the clear is found")
+                .containsOnly(-1);
+
+        // Half the keys of before again, among new ones: ids follow first appearance from 0.
+        List<List<Object>> after = new ArrayList<>();
+        Batch second = batch(types, keyColumns, random, 3000, 40_000, after);
+        int[] rows = new int[after.size()];
+        Arrays.setAll(rows, i -> i);
+        Map<List<Object>, Integer> reference = new HashMap<>();
+        List<List<Object>> keysInOrder = new ArrayList<>();
+        int[] ids = hash.groupIds(second, keyColumns, rows, rows.length);
+        for (int i = 0; i < rows.length; i++) {
+            List<Object> key = after.get(i);
+            Integer expected = reference.get(key);
+            if (expected == null) {
+                expected = reference.size();
+                reference.put(key, expected);
+                keysInOrder.add(key);
+            }
+            assertThat(ids[i]).as("row %s key %s", i, key).isEqualTo(expected);
+        }
+        assertThat(hash.groupCount()).isEqualTo(reference.size());
+        VectorBuilder[] out = new VectorBuilder[types.size()];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = VectorBuilder.create(types.get(k), hash.groupCount());
+        }
+        hash.writeKeys(0, hash.groupCount(), out);
+        for (int k = 0; k < out.length; k++) {
+            io.shoaldb.vector.FlatVector written = out[k].build();
+            for (int g = 0; g < hash.groupCount(); g++) {
+                assertThat(written.getObject(g)).as("group %s key %s", g, k).isEqualTo(keysInOrder.get(g).get(k));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("keyTypes")
     void nullIsNotTheZeroItIsStoredAsEvenInARun(List<DataType> types) {
         GroupByHash hash = new GroupByHash(types);
         Object zero = switch (types.get(0).id()) { // a key whose stored value is 0, as a NULL's is
