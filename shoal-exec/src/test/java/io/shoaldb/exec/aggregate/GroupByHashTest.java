@@ -73,17 +73,7 @@ class GroupByHashTest {
         assertThat(misses).isPositive();
         assertThat(hash.groupCount()).isEqualTo(reference.size());
 
-        VectorBuilder[] out = new VectorBuilder[types.size()];
-        for (int k = 0; k < out.length; k++) {
-            out[k] = VectorBuilder.create(types.get(k), hash.groupCount());
-        }
-        hash.writeKeys(0, hash.groupCount(), out);
-        for (int k = 0; k < out.length; k++) {
-            io.shoaldb.vector.FlatVector written = out[k].build();
-            for (int g = 0; g < hash.groupCount(); g++) {
-                assertThat(written.getObject(g)).as("group %s key %s", g, k).isEqualTo(keysInOrder.get(g).get(k));
-            }
-        }
+        assertKeysWritten(hash, types, keysInOrder);
     }
 
     @ParameterizedTest
@@ -126,17 +116,7 @@ class GroupByHashTest {
             assertThat(ids[i]).as("row %s key %s", i, key).isEqualTo(expected);
         }
         assertThat(hash.groupCount()).isEqualTo(reference.size());
-        VectorBuilder[] out = new VectorBuilder[types.size()];
-        for (int k = 0; k < out.length; k++) {
-            out[k] = VectorBuilder.create(types.get(k), hash.groupCount());
-        }
-        hash.writeKeys(0, hash.groupCount(), out);
-        for (int k = 0; k < out.length; k++) {
-            io.shoaldb.vector.FlatVector written = out[k].build();
-            for (int g = 0; g < hash.groupCount(); g++) {
-                assertThat(written.getObject(g)).as("group %s key %s", g, k).isEqualTo(keysInOrder.get(g).get(k));
-            }
-        }
+        assertKeysWritten(hash, types, keysInOrder);
     }
 
     @ParameterizedTest
@@ -265,5 +245,20 @@ class GroupByHashTest {
 
     private static int[] selectedRows(Random random, int n) {
         return java.util.stream.IntStream.range(0, n).filter(i -> random.nextInt(4) != 0).toArray();
+    }
+
+    /** The keys the table writes out are its groups' keys, in group-id order. */
+    private static void assertKeysWritten(GroupByHash hash, List<DataType> types, List<List<Object>> keysInOrder) {
+        VectorBuilder[] out = new VectorBuilder[types.size()];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = VectorBuilder.create(types.get(k), hash.groupCount());
+        }
+        hash.writeKeys(0, hash.groupCount(), out);
+        for (int k = 0; k < out.length; k++) {
+            io.shoaldb.vector.FlatVector written = out[k].build();
+            for (int g = 0; g < hash.groupCount(); g++) {
+                assertThat(written.getObject(g)).as("group %s key %s", g, k).isEqualTo(keysInOrder.get(g).get(k));
+            }
+        }
     }
 }
