@@ -71,8 +71,10 @@ class CompactionCommitConcurrencyTest {
             List<RowsetMeta> inputs = loadTwice(m);
             RowsetMeta output = mergedOutput(9_100);
 
-            files.holdNextFsync();
-            CompletableFuture<Void> compaction = startCompaction(m, inputs, output);
+            CompletableFuture<Void> compaction = CompletableFuture.runAsync(() -> {
+                files.holdNextFsyncOf(Thread.currentThread());
+                new TxnCompactionCommitter(m).commitCompaction(TABLE, TABLET, inputs, output);
+            }, threads);
             CompletableFuture<CommitResult> commit;
             try {
                 files.awaitHeld();
@@ -191,14 +193,15 @@ class CompactionCommitConcurrencyTest {
     private static final class HeldFsyncFiles extends ForwardingFiles {
         private final CountDownLatch held = new CountDownLatch(1);
         private final CountDownLatch released = new CountDownLatch(1);
-        private volatile boolean armed;
+        /** The thread whose next fsync is held: another thread's (a segment made ready ahead) goes through. */
+        private volatile Thread armed;
 
         HeldFsyncFiles() {
             super(new LocalFiles());
         }
 
-        void holdNextFsync() {
-            armed = true;
+        void holdNextFsyncOf(Thread thread) {
+            armed = thread;
         }
 
         void awaitHeld() throws InterruptedException {
@@ -211,8 +214,8 @@ class CompactionCommitConcurrencyTest {
 
         @Override
         public void fsync(FileChannel channel) throws IOException {
-            if (armed) {
-                armed = false;
+            if (armed == Thread.currentThread()) {
+                armed = null;
                 held.countDown();
                 try {
                     released.await();
