@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * per page, read from the segment footers only (no page is decoded). A scan hands operators one batch per page,
  * so rows per page is also the batch size a scan of that table produces. Tables are named by their catalog id
  * (the directory {@code data/p<partition>/<table id>/<tablet id>/}). Reads a stopped server's directory, or a
- * running one's: a segment compacted away while the tool runs is skipped.
+ * running one's: a segment being written or compacted away while the tool runs is skipped and counted.
  */
 @Command(name = "segment-pages", mixinStandardHelpOptions = true,
         description = "rows per page of the segments under a data directory, per table")
@@ -39,6 +39,7 @@ public final class SegmentPages implements Callable<Integer> {
         Map<String, List<Integer>> pageRowsByTable = new TreeMap<>();
         Map<String, long[]> filesAndRows = new TreeMap<>();
         LocalFiles files = new LocalFiles();
+        int unreadable = 0;
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path seg : walk.filter(p -> p.getFileName().toString().endsWith(SegmentFiles.SUFFIX)).toList()) {
                 String table = seg.getParent().getParent().getFileName().toString();
@@ -46,9 +47,8 @@ public final class SegmentPages implements Callable<Integer> {
                 try {
                     reader = SegmentReader.open(files, seg);
                 } catch (RuntimeException e) {
-                    if (Files.exists(seg)) {
-                        throw e;
-                    }
+                    // a running server's segment still being written (no trailer yet) or just removed
+                    unreadable++;
                     continue;
                 }
                 try (reader) {
@@ -72,6 +72,9 @@ public final class SegmentPages implements Callable<Integer> {
             }
             System.out.printf("%-8s %7d %12d %9d %9d %9d %9.0f %9d%n", e.getKey(), totals[0], totals[1], rows.length,
                     rows[0], rows[rows.length / 2], Arrays.stream(rows).average().orElse(0), rows[rows.length - 1]);
+        }
+        if (unreadable > 0) {
+            System.out.println(unreadable + " segment files skipped: being written, or removed, by a running server");
         }
         return 0;
     }
