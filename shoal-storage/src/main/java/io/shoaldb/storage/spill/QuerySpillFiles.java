@@ -22,9 +22,12 @@ public final class QuerySpillFiles implements AutoCloseable {
      * Spilled data is written once and read once, so speed beats ratio: LZ4, and integers bit-packed against the
      * page's minimum without sizing every encoding per page (run-length and delta sizes value by value were most
      * of the cost of writing TPC-H q18's 1.1 GB of runs at SF10). Strings keep the usual choice: a dictionary
-     * page reads back as a dictionary vector, much smaller in memory than the strings when values repeat.
+     * page reads back as a dictionary vector, much smaller in memory than the strings when values repeat. A query
+     * keeps one run open per spill partition, each buffering a page: pages stay at 64 KB a column, not the
+     * tables' larger bound.
      */
-    static final SegmentWriterOptions OPTIONS = SegmentWriterOptions.DEFAULT.withForcedEncoding(Encoding.BIT_PACKED);
+    static final SegmentWriterOptions OPTIONS = SegmentWriterOptions.DEFAULT.withTargetPageBytes(64 << 10)
+            .withForcedEncoding(Encoding.BIT_PACKED);
 
     private final SpillSpace space;
     private final String name;
