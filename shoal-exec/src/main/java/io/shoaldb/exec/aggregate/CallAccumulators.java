@@ -103,16 +103,18 @@ final class CallAccumulators {
         }
     }
 
-    /** Writes group {@code g} into {@code out[at ..]}: the states (PARTIAL) or the result. */
-    void write(int group, VectorBuilder[] out, int at) {
+    /** Writes groups {@code [from, from+count)} into {@code out[at ..]}: the states (PARTIAL) or the results. */
+    void write(int from, int count, VectorBuilder[] out, int at) {
         if (step == AggregateStep.PARTIAL) {
-            for (int i = 0; i < accumulators.length; i++) {
-                accumulators[i].write(group, out[at + i]);
-            }
+            writeStates(from, count, out, at);
         } else if (call.function() == io.shoaldb.sql.planner.physical.AggregateFunction.AVG) {
-            out[at].appendObject(average(accumulators[0].value(group), accumulators[1].value(group)));
+            for (int g = from; g < from + count; g++) {
+                out[at].appendObject(average(accumulators[0].value(g), accumulators[1].value(g)));
+            }
         } else {
-            accumulators[0].write(group, out[at]);
+            for (int g = from; g < from + count; g++) {
+                accumulators[0].write(g, out[at]);
+            }
         }
     }
 

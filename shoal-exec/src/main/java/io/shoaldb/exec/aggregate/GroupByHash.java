@@ -1,5 +1,6 @@
 package io.shoaldb.exec.aggregate;
 
+import io.shoaldb.exec.expr.BatchScratch;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.DictionaryVector;
@@ -23,6 +24,16 @@ import java.util.List;
 public final class GroupByHash {
     /** Most dictionary-entry combinations {@link #dictionaryIds} numbers per batch. */
     private static final int MAX_DICTIONARY_CODES = 4096;
+    /** Int arrays of {@link #insertScratch}. */
+    private static final int IDS = 0;
+    private static final int CREATED = 1;
+    private static final int CODES = 2;
+    private static final int REPRESENTATIVE = 3;
+    private static final int FIRST_ROWS = 4;
+    private static final int ID_OF_PRESENT = 5;
+    /** Long arrays of {@link #insertScratch}: the row hashes, then the key values ({@link LongKeyTable}'s go first). */
+    private static final int HASHES = LongKeyTable.LONG_SLOTS;
+    private static final int KEY_VALUES = HASHES + 1;
     private final List<DataType> keyTypes;
     private final KeyColumn[] keys;
     /** The table when the keys are a few integers; then the generic slots below stay unused. */
@@ -32,6 +43,12 @@ public final class GroupByHash {
     private int groups;
     /** Rows {@link #groupIds} looked up in the generic slots. */
     private long probes;
+    /**
+     * The working arrays of {@link #groupIds}, the ids it returns among them. Only one thread inserts into a table (an
+     * aggregation's driver, a join's build), so they are kept from batch to batch; {@link #find}, which several
+     * probing threads may call at once, allocates its own.
+     */
+    private final BatchScratch insertScratch;
 
     public GroupByHash(List<DataType> keyTypes) {
         this.keyTypes = List.copyOf(keyTypes);
@@ -40,6 +57,7 @@ public final class GroupByHash {
             keys[i] = KeyColumn.create(keyTypes.get(i));
         }
         this.longKeys = integerKeys(keyTypes) ? new LongKeyTable(keyTypes.size()) : null;
+        this.insertScratch = new BatchScratch(ID_OF_PRESENT + 1, KEY_VALUES + keys.length);
         Arrays.fill(table, -1);
     }
 
@@ -83,23 +101,25 @@ public final class GroupByHash {
 
     /**
      * Group ids for {@code rows[0 .. count)} of the batch, reading key column {@code keyColumns[k]}; new
-     * groups are created as needed.
+     * groups are created as needed. The array returned (its first {@code count} elements) is valid until the next
+     * call: the table fills it again then.
      */
     public int[] groupIds(Batch batch, int[] keyColumns, int[] rows, int count) {
         if (longKeys != null) {
-            return longKeyIds(batch, keyColumns, rows, count, true);
+            return longKeyIds(batch, keyColumns, rows, count, true, insertScratch);
         }
         int[] viaDictionaries = dictionaryIds(batch, keyColumns, rows, count);
         if (viaDictionaries != null) {
             return viaDictionaries;
         }
         FlatVector[] vectors = new FlatVector[keys.length];
-        long[] hashes = new long[count];
+        long[] hashes = insertScratch.longs(HASHES, count);
+        Arrays.fill(hashes, 0, count, 0L);
         for (int k = 0; k < keys.length; k++) {
             vectors[k] = Flat.of(batch.column(keyColumns[k]));
             keys[k].hash(vectors[k], rows, count, hashes);
         }
-        int[] ids = new int[count];
+        int[] ids = insertScratch.ints(IDS, count);
         for (int i = 0; i < count; i++) {
             // A run of equal keys (sorted input) takes the id of its first row without a lookup.
             if (i > 0 && hashes[i] == hashes[i - 1] && keysEqual(ids[i - 1], vectors, rows[i])) {
@@ -131,7 +151,8 @@ public final class GroupByHash {
                 return null;
             }
         }
-        int[] codes = new int[count];
+        int[] codes = insertScratch.ints(CODES, count);
+        Arrays.fill(codes, 0, count, 0);
         int radix = 1;
         for (DictionaryVector d : columns) {
             int[] entries = d.ids();
@@ -143,9 +164,9 @@ public final class GroupByHash {
             }
             radix *= nullCode + 1;
         }
-        int[] representative = new int[radix];
-        Arrays.fill(representative, -1);
-        int[] firstRows = new int[Math.min(radix, count)];
+        int[] representative = insertScratch.ints(REPRESENTATIVE, radix);
+        Arrays.fill(representative, 0, radix, -1);
+        int[] firstRows = insertScratch.ints(FIRST_ROWS, Math.min(radix, count));
         int present = 0;
         for (int i = 0; i < count; i++) {
             if (representative[codes[i]] < 0) {
@@ -154,18 +175,19 @@ public final class GroupByHash {
             }
         }
         FlatVector[] vectors = new FlatVector[keys.length];
-        long[] hashes = new long[present];
-        int[] all = Flat.identity(present);
+        long[] hashes = insertScratch.longs(HASHES, present);
+        Arrays.fill(hashes, 0, present, 0L);
+        int[] all = Flat.positions(present);
         for (int k = 0; k < keys.length; k++) {
             vectors[k] = columns[k].copyPositions(firstRows, 0, present);
             keys[k].hash(vectors[k], all, present, hashes);
         }
-        int[] idOfPresent = new int[present];
+        int[] idOfPresent = insertScratch.ints(ID_OF_PRESENT, present);
         for (int j = 0; j < present; j++) {
             idOfPresent[j] = findOrInsert(hashes[j], vectors, j);
         }
         probes += present;
-        int[] ids = new int[count];
+        int[] ids = insertScratch.ints(IDS, count);
         for (int i = 0; i < count; i++) {
             ids[i] = idOfPresent[representative[codes[i]]];
         }
@@ -175,7 +197,8 @@ public final class GroupByHash {
     /** Like {@link #groupIds} but never inserts: -1 for a key that is not in the table. */
     public int[] find(Batch batch, int[] keyColumns, int[] rows, int count) {
         if (longKeys != null) {
-            return longKeyIds(batch, keyColumns, rows, count, false);
+            BatchScratch own = new BatchScratch(IDS + 1, KEY_VALUES + keys.length);
+            return longKeyIds(batch, keyColumns, rows, count, false, own);
         }
         FlatVector[] vectors = new FlatVector[keys.length];
         long[] hashes = new long[count];
@@ -204,9 +227,10 @@ public final class GroupByHash {
     /**
      * {@link #groupIds} / {@link #find} over the {@link LongKeyTable}: the key columns are read into long
      * arrays column by column, the table assigns the ids, and the rows that created groups give the keys
-     * written out later.
+     * written out later. The arrays, the ids returned among them, come from {@code scratch}.
      */
-    private int[] longKeyIds(Batch batch, int[] keyColumns, int[] rows, int count, boolean insert) {
+    private int[] longKeyIds(Batch batch, int[] keyColumns, int[] rows, int count, boolean insert,
+                             BatchScratch scratch) {
         FlatVector[] vectors = new FlatVector[keys.length];
         for (int k = 0; k < keys.length; k++) {
             vectors[k] = Flat.of(batch.column(keyColumns[k]));
@@ -215,7 +239,7 @@ public final class GroupByHash {
         byte[] nulls = null;
         for (int k = 0; k < keys.length; k++) {
             FlatVector v = vectors[k];
-            values[k] = widened(v, rows, count);
+            values[k] = widened(v, rows, count, scratch.longs(KEY_VALUES + k, count));
             if (!v.mayHaveNulls()) {
                 continue;
             }
@@ -229,9 +253,9 @@ public final class GroupByHash {
                 }
             }
         }
-        int[] ids = new int[count];
-        int[] created = insert ? new int[count] : null;
-        int made = longKeys.ids(values, nulls, count, insert, ids, created);
+        int[] ids = scratch.ints(IDS, count);
+        int[] created = insert ? scratch.ints(CREATED, count) : null;
+        int made = longKeys.ids(values, nulls, count, insert, ids, created, scratch);
         for (int j = 0; j < made; j++) {
             for (int k = 0; k < keys.length; k++) {
                 keys[k].append(vectors[k], rows[created[j]]);
@@ -240,9 +264,8 @@ public final class GroupByHash {
         return ids;
     }
 
-    /** The values of an INT32 or INT64 column at the given rows, as longs (NULL rows: whatever is stored). */
-    private static long[] widened(FlatVector v, int[] rows, int count) {
-        long[] out = new long[count];
+    /** The values of an INT32 or INT64 column at the given rows, as longs, into {@code out} (NULL rows: any value). */
+    private static long[] widened(FlatVector v, int[] rows, int count, long[] out) {
         if (v instanceof LongVector l) {
             long[] a = l.values();
             for (int i = 0; i < count; i++) {

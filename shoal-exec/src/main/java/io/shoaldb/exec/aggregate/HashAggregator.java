@@ -205,12 +205,11 @@ public final class HashAggregator {
         if (hash != null) {
             hash.writeKeys(from, count, out);
         }
-        for (int g = from; g < from + count; g++) {
-            int at = keyColumns.length;
-            for (CallAccumulators c : calls) {
-                c.write(g, out, at);
-                at += c.outputWidth();
-            }
+        // Call by call, each over the whole slice: one pass per output column, not a walk of the calls per group.
+        int at = keyColumns.length;
+        for (CallAccumulators c : calls) {
+            c.write(from, count, out, at);
+            at += c.outputWidth();
         }
         return builder.build();
     }

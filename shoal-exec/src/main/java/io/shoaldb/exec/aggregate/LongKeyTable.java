@@ -1,5 +1,6 @@
 package io.shoaldb.exec.aggregate;
 
+import io.shoaldb.exec.expr.BatchScratch;
 import java.util.Arrays;
 
 /**
@@ -15,6 +16,10 @@ import java.util.Arrays;
  */
 final class LongKeyTable {
     static final int MAX_KEYS = 4;
+    /** The long arrays of a caller's {@link BatchScratch} that {@link #ids} works in; the caller's own follow. */
+    static final int HASH_SLOT = 0;
+    static final int COMBINED_SLOT = 1;
+    static final int LONG_SLOTS = 2;
     private final int width;
     /** Per slot {@code width + 1} longs: the key values, then the group id + 1 (0: empty slot). */
     private final int stride;
@@ -63,12 +68,14 @@ final class LongKeyTable {
      * Group ids of {@code count} rows given their key values ({@code values[k][i]}: key k of row i) and NULL
      * masks (bit k = key k is NULL; null array = no NULLs). With {@code insert}, absent keys become new
      * groups, numbered in order of first appearance, and {@code created} receives the row indexes that
-     * created them (returns how many); without it, absent keys get -1.
+     * created them (returns how many); without it, absent keys get -1. The row hashes are worked out in the
+     * long arrays {@link #HASH_SLOT} and {@link #COMBINED_SLOT} of {@code scratch}.
      */
-    int ids(long[][] values, byte[] nulls, int count, boolean insert, int[] out, int[] created) {
+    int ids(long[][] values, byte[] nulls, int count, boolean insert, int[] out, int[] created, BatchScratch scratch) {
         long[] combined = values[0];
         if (width > 1) {
-            combined = Arrays.copyOf(values[0], count);
+            combined = scratch.longs(COMBINED_SLOT, count);
+            System.arraycopy(values[0], 0, combined, 0, count);
             for (int k = 1; k < width; k++) {
                 long[] v = values[k];
                 for (int i = 0; i < count; i++) {
@@ -76,7 +83,7 @@ final class LongKeyTable {
                 }
             }
         }
-        long[] hashes = new long[count];
+        long[] hashes = scratch.longs(HASH_SLOT, count);
         for (int i = 0; i < count; i++) {
             hashes[i] = hash(combined[i], nulls == null ? 0 : nulls[i]);
         }

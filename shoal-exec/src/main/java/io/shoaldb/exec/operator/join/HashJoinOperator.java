@@ -1,5 +1,6 @@
 package io.shoaldb.exec.operator.join;
 
+import io.shoaldb.exec.expr.BatchScratch;
 import io.shoaldb.exec.expr.ExpressionCompiler;
 import io.shoaldb.exec.expr.FilterExpression;
 import io.shoaldb.exec.expr.Flat;
@@ -74,6 +75,8 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
     // The pairs being collected, reused from batch to batch (the pair batch copies what it keeps).
     private final int[] probePositions = new int[MAX_PAIRS];
     private final int[] buildRows = new int[MAX_PAIRS];
+    /** The working arrays of this driver's probes ({@link JoinHashTable#heads}), kept from batch to batch. */
+    private final BatchScratch probeScratch = JoinHashTable.probeScratch();
 
     /** @param self the driver running this operator: resumed when a spilled broadcast join's probers may go on */
     public HashJoinOperator(Operator probe, JoinBridge bridge, int driver, Driver self) {
@@ -258,7 +261,7 @@ public final class HashJoinOperator implements Operator, RetainedMemory {
                 case NULL_AWARE_ANTI -> throw new IllegalStateException();
             };
         }
-        int[] chainHeads = table.hasKeys() ? table.heads(probeKeys.evaluate(b)) : keyless(n);
+        int[] chainHeads = table.hasKeys() ? table.heads(probeKeys.evaluate(b), probeScratch) : keyless(n);
         if (type == JoinType.INNER && table.uniqueKeys()) {
             int matches = ProbeView.matches(chainHeads, n);
             if (matches == 0) {

@@ -1,5 +1,6 @@
 package io.shoaldb.exec.operator.join;
 
+import io.shoaldb.exec.expr.BatchScratch;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.FlatVector;
 import io.shoaldb.vector.IntVector;
@@ -23,6 +24,10 @@ final class IntegerKeySlots {
     /** Builds up to this many rows: twice as many slots still fit an int. */
     private static final int MAX_ROWS = 1 << 29;
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    /** The arrays {@link #find} works in, of a prober's {@link BatchScratch}: the slots found, then two long arrays. */
+    static final int FOUND_SLOT = 0;
+    static final int PACKED_SLOT = 0;
+    static final int VALUES_SLOT = 1;
 
     private final long[] mins;
     private final long[] spans;
@@ -71,7 +76,7 @@ final class IntegerKeySlots {
             if (!(keys.column(k) instanceof IntVector) && !(keys.column(k) instanceof LongVector)) {
                 return null;
             }
-            long[] values = values((FlatVector) keys.column(k), rows, count);
+            long[] values = values((FlatVector) keys.column(k), rows, count, new long[count]);
             long min = Long.MAX_VALUE;
             long max = Long.MIN_VALUE;
             for (int i = 0; i < count; i++) {
@@ -103,7 +108,7 @@ final class IntegerKeySlots {
 
     /** The slot of each of {@code rows[0 .. count)} (build keys, all within the ranges), inserting new keys. */
     int[] insert(Batch keys, int[] rows, int count) {
-        long[] packed = packed(keys, rows, count);
+        long[] packed = packed(keys, rows, count, new long[count], new long[count]);
         int[] slots = new int[count];
         if (stored == null) {
             for (int i = 0; i < count; i++) {
@@ -124,10 +129,13 @@ final class IntegerKeySlots {
         return slots;
     }
 
-    /** The slot of each of {@code rows[0 .. count)} (probe keys), -1 where no build row can have that key. */
-    int[] find(Batch keys, int[] rows, int count) {
-        long[] packed = packed(keys, rows, count);
-        int[] slots = new int[count];
+    /**
+     * The slot of each of {@code rows[0 .. count)} (probe keys), -1 where no build row can have that key: in the
+     * {@link #FOUND_SLOT} array of the prober's {@code scratch}, valid until its next call.
+     */
+    int[] find(Batch keys, int[] rows, int count, BatchScratch scratch) {
+        long[] packed = packed(keys, rows, count, scratch.longs(PACKED_SLOT, count), scratch.longs(VALUES_SLOT, count));
+        int[] slots = scratch.ints(FOUND_SLOT, count);
         if (stored == null) {
             for (int i = 0; i < count; i++) {
                 slots[i] = (int) packed[i]; // -1 when out of range
@@ -155,15 +163,18 @@ final class IntegerKeySlots {
         return (int) ((key * GOLDEN) >>> shift);
     }
 
-    /** The packed keys of the rows; -1 for a row with a column outside its build range. */
-    private long[] packed(Batch keys, int[] rows, int count) {
-        long[] packed = new long[count];
+    /**
+     * The packed keys of the rows, into {@code packed}; -1 for a row with a column outside its build range.
+     * {@code values} is where each column's values are read.
+     */
+    private long[] packed(Batch keys, int[] rows, int count, long[] packed, long[] values) {
+        java.util.Arrays.fill(packed, 0, count, 0L);
         for (int k = 0; k < mins.length; k++) {
             FlatVector column = (FlatVector) keys.column(k);
             long min = mins[k];
             long span = spans[k];
             long multiplier = multipliers[k];
-            long[] values = values(column, rows, count);
+            values(column, rows, count, values);
             for (int i = 0; i < count; i++) {
                 long offset = values[i] - min; // as unsigned, below span exactly when min <= value <= max
                 if (packed[i] >= 0) {
@@ -174,9 +185,8 @@ final class IntegerKeySlots {
         return packed;
     }
 
-    /** The values of an INT32 or INT64 column at the given rows, as longs. */
-    private static long[] values(FlatVector column, int[] rows, int count) {
-        long[] out = new long[count];
+    /** The values of an INT32 or INT64 column at the given rows, as longs, into {@code out}. */
+    private static long[] values(FlatVector column, int[] rows, int count, long[] out) {
         if (column instanceof LongVector l) {
             long[] a = l.values();
             for (int i = 0; i < count; i++) {

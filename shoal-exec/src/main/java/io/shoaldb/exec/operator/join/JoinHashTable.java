@@ -1,6 +1,7 @@
 package io.shoaldb.exec.operator.join;
 
 import io.shoaldb.exec.aggregate.GroupByHash;
+import io.shoaldb.exec.expr.BatchScratch;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.sql.planner.physical.expr.Expr;
 import io.shoaldb.vector.Batch;
@@ -19,6 +20,8 @@ import java.util.List;
  * part is the record of matched rows that RIGHT/FULL/RIGHT_SEMI/RIGHT_ANTI joins merge when their probers finish.
  */
 final class JoinHashTable {
+    /** The int array of a prober's {@link BatchScratch} with its rows of non-NULL keys; the slots' own come first. */
+    private static final int NON_NULL_SLOT = IntegerKeySlots.FOUND_SLOT + 1;
     private final Batch rows;
     private final GroupByHash hash;
     private final IntegerKeySlots slots;
@@ -158,8 +161,16 @@ final class JoinHashTable {
         return uniqueKeys;
     }
 
-    /** First build row of each probe key's chain (-1: no match); {@code keyBatch} from {@link JoinKeys#evaluate}. */
-    int[] heads(Batch keyBatch) {
+    /** A prober's working arrays for {@link #heads}: one per probing driver. */
+    static BatchScratch probeScratch() {
+        return new BatchScratch(NON_NULL_SLOT + 1, IntegerKeySlots.VALUES_SLOT + 1);
+    }
+
+    /**
+     * First build row of each probe key's chain (-1: no match), a new array; {@code keyBatch} from
+     * {@link JoinKeys#evaluate}, {@code scratch} from {@link #probeScratch} (the prober's own).
+     */
+    int[] heads(Batch keyBatch, BatchScratch scratch) {
         int n = keyBatch.positionCount();
         int[] heads = new int[n];
         Arrays.fill(heads, -1);
@@ -167,10 +178,10 @@ final class JoinHashTable {
             Arrays.fill(heads, head[0]);
             return heads;
         }
-        int[] nonNull = new int[n];
+        int[] nonNull = scratch.ints(NON_NULL_SLOT, n);
         int count = matchableRows(keyBatch, nullSafe, n, nonNull);
         if (slots != null) {
-            int[] found = slots.find(keyBatch, nonNull, count);
+            int[] found = slots.find(keyBatch, nonNull, count, scratch);
             for (int i = 0; i < count; i++) {
                 if (found[i] >= 0) {
                     heads[nonNull[i]] = head[found[i]];

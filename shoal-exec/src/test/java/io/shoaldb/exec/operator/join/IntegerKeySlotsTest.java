@@ -2,6 +2,7 @@ package io.shoaldb.exec.operator.join;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shoaldb.exec.expr.BatchScratch;
 import io.shoaldb.exec.expr.Flat;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BytesVector;
@@ -26,8 +27,12 @@ class IntegerKeySlotsTest {
         return IntegerKeySlots.forBuild(keys, Flat.identity(keys.positionCount()), keys.positionCount());
     }
 
-    private static int[] find(IntegerKeySlots slots, Batch keys) {
-        return slots.find(keys, Flat.identity(keys.positionCount()), keys.positionCount());
+    /** One prober's working arrays for all lookups of a test: what one leaves there must not reach the next. */
+    private final BatchScratch scratch = JoinHashTable.probeScratch();
+
+    private int[] find(IntegerKeySlots slots, Batch keys) {
+        int n = keys.positionCount();
+        return Arrays.copyOf(slots.find(keys, Flat.identity(n), n, scratch), n);
     }
 
     @Test

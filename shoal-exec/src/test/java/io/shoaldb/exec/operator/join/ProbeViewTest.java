@@ -67,7 +67,7 @@ class ProbeViewTest {
     void theMatchedProbeRowsKeepTheirVectorsWithTheBuildColumnsBeside() {
         JoinHashTable t = table(new Object[] {10, "a"}, new Object[] {20, "b"}, new Object[] {30, "c"});
         Batch probe = probe();
-        int[] heads = t.heads(new JoinKeys(KEY).evaluate(probe));
+        int[] heads = t.heads(new JoinKeys(KEY).evaluate(probe), JoinHashTable.probeScratch());
         int matches = ProbeView.matches(heads, probe.positionCount());
         assertThat(matches).isEqualTo(3);
 
@@ -84,7 +84,7 @@ class ProbeViewTest {
     void aResidualNarrowsTheSelectionAndNoRowLeftIsNull() {
         JoinHashTable t = table(new Object[] {10, "a"}, new Object[] {20, "b"}, new Object[] {30, "c"});
         Batch probe = probe();
-        int[] heads = t.heads(new JoinKeys(KEY).evaluate(probe));
+        int[] heads = t.heads(new JoinKeys(KEY).evaluate(probe), JoinHashTable.probeScratch());
         // over (probe k, probe s, build k, build name): the build name is not 'b'
         Expr notB = new Comparison(Comparison.Op.NE, new ColumnRef(3, DataType.varchar(10)),
                 new Literal("b", DataType.varchar(10)));
