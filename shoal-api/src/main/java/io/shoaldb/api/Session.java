@@ -2,6 +2,7 @@ package io.shoaldb.api;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * One client's conversation with the database. A session is used by one thread at a time (the protocol
@@ -34,16 +35,19 @@ public interface Session extends AutoCloseable {
      * {@link #execute} for a protocol that can write the reply later. A statement whose end is another thread's
      * work (an INSERT waiting for its group commit) returns an incomplete future instead of parking the calling
      * thread; the future completes - with the result, or with the exception {@code execute} would throw - on
-     * the thread that finished that work, so continuations must be short and never block. Until it completes
-     * the statement is running: the protocol must not start the connection's next command. Any other
-     * statement runs now, like {@code execute} (a failure may be thrown or returned).
+     * {@code finisher} (the connection's own executor, such as its event loop), which also runs the
+     * statement's bookkeeping: the thread that finished the work only hands it over, and continuations that
+     * do not ask for another executor run on {@code finisher} too, so they must be short and never block.
+     * Until it completes the statement is running: the protocol must not start the connection's next command.
+     * Any other statement runs now, like {@code execute} (a failure may be thrown or returned).
      */
-    default CompletableFuture<StatementResult> executeAsync(String sql) {
+    default CompletableFuture<StatementResult> executeAsync(String sql, Executor finisher) {
         return CompletableFuture.completedFuture(execute(sql));
     }
 
     /** {@link #executePrepared} as {@link #executeAsync} runs a statement. */
-    default CompletableFuture<StatementResult> executePreparedAsync(int statementId, List<Object> parameters) {
+    default CompletableFuture<StatementResult> executePreparedAsync(int statementId, List<Object> parameters,
+            Executor finisher) {
         return CompletableFuture.completedFuture(executePrepared(statementId, parameters));
     }
 

@@ -30,8 +30,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -210,11 +212,13 @@ public final class GroupCommitManager implements AutoCloseable {
     /**
      * {@link #load(WriteTarget, Batch, GroupCommitMode, long, long, String, Duration)} without a thread parked
      * on the outcome: the rows join a batch on the caller's thread and the future completes - with the result,
-     * or with the exception {@code load} would throw - on the thread that makes the load durable or visible:
-     * the WAL syncer after the fsync covering an async load's record, the committer once a sync load's batch is
-     * visible, the timer thread when {@code timeout} passes first (the same {@code Execute timeout}, saying the
-     * rows may still commit). Continuations on it therefore run on those threads and must be short and never
-     * block.
+     * or with the exception {@code load} would throw - on {@code completions}, once the load is durable or
+     * visible: after the WAL fsync covering an async load's record, once a sync load's batch is visible, or
+     * when {@code timeout} passes first (the same {@code Execute timeout}, saying the rows may still commit).
+     * The thread that settles the load (the WAL syncer, the committer, the timer) only hands it to
+     * {@code completions}, so the result, the metrics and every continuation run there and a group of loads
+     * settled together costs the settling thread one hand-off each, not their replies; should
+     * {@code completions} refuse the task (it is shut down), the settling thread finishes the load itself.
      *
      * <p>The cases that must wait before the rows can join run the blocking {@code load} on the caller's
      * thread and return its outcome as a completed future: a {@code requestId} (its claim may have to wait for
@@ -222,7 +226,7 @@ public final class GroupCommitManager implements AutoCloseable {
      * An async load that runs as sync (WAL space short) waits for the commit like a sync one.
      */
     public CompletableFuture<LoadResult> loadAsync(WriteTarget target, Batch rows, GroupCommitMode mode,
-            long intervalMs, long dataBytes, String requestId, Duration timeout) {
+            long intervalMs, long dataBytes, String requestId, Duration timeout, Executor completions) {
         if (requestId != null) {
             return blockingLoad(target, rows, mode, intervalMs, dataBytes, requestId, timeout);
         }
@@ -237,8 +241,8 @@ public final class GroupCommitManager implements AutoCloseable {
                 return blockingLoad(target, rows, mode, intervalMs, dataBytes, null, timeout);
             }
             outcome = admitted.effective() == GroupCommitMode.ASYNC
-                    ? whenDurable(q, admitted, rows, deadline)
-                    : whenVisible(q, admitted, rows, deadline);
+                    ? whenDurable(q, admitted, rows, deadline, completions)
+                    : whenVisible(q, admitted, rows, deadline, completions);
         } catch (RuntimeException e) {
             loadEnded();
             return CompletableFuture.failedFuture(e);
@@ -459,7 +463,7 @@ public final class GroupCommitManager implements AutoCloseable {
      * fsync the load waits for it here, as {@code load} does.
      */
     private CompletableFuture<LoadResult> whenDurable(TableQueue q, Admitted admitted, Batch rows,
-            Deadline deadline) {
+            Deadline deadline, Executor completions) {
         GroupBatch b = admitted.batch();
         CompletableFuture<Void> durable = b.wal.whenDurable(admitted.walOffset());
         if (durable == null) {
@@ -473,7 +477,7 @@ public final class GroupCommitManager implements AutoCloseable {
             return CompletableFuture.completedFuture(acknowledged(admitted, rows));
         }
         CompletableFuture<LoadResult> outcome = new CompletableFuture<>();
-        durable.whenComplete((ignored, error) -> {
+        durable.whenComplete((ignored, error) -> settleOn(completions, () -> {
             if (outcome.isDone()) {
                 return; // timed out first; the batch's commit settles the WAL
             }
@@ -483,17 +487,17 @@ public final class GroupCommitManager implements AutoCloseable {
                 IOException io = error instanceof IOException e ? e : new IOException(error);
                 outcome.completeExceptionally(walFailed(q, b, io));
             }
-        });
-        expireAt(deadline, outcome);
+        }));
+        expireAt(deadline, outcome, completions);
         return outcome;
     }
 
     /** An admitted sync load's result, completed by the committer once its batch is visible (or failed). */
     private CompletableFuture<LoadResult> whenVisible(TableQueue q, Admitted admitted, Batch rows,
-            Deadline deadline) {
+            Deadline deadline, Executor completions) {
         GroupBatch b = admitted.batch();
         CompletableFuture<LoadResult> outcome = new CompletableFuture<>();
-        b.done.whenComplete((commitMillis, error) -> {
+        b.done.whenComplete((commitMillis, error) -> settleOn(completions, () -> {
             if (error == null) {
                 outcome.complete(b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, admitted.ranAsSync(),
                         commitMillis));
@@ -501,8 +505,8 @@ public final class GroupCommitManager implements AutoCloseable {
                 outcome.completeExceptionally(failure(error instanceof CompletionException c && c.getCause() != null
                         ? c.getCause() : error));
             }
-        });
-        expireAt(deadline, outcome);
+        }));
+        expireAt(deadline, outcome, completions);
         return outcome;
     }
 
@@ -510,14 +514,26 @@ public final class GroupCommitManager implements AutoCloseable {
      * Fails {@code outcome} with the load's timeout error (its rows joined a batch and may commit) if it is
      * not complete by the deadline; the timer task is called off once it completes.
      */
-    private void expireAt(Deadline deadline, CompletableFuture<LoadResult> outcome) {
+    private void expireAt(Deadline deadline, CompletableFuture<LoadResult> outcome, Executor completions) {
         if (deadline.nanos() == Long.MAX_VALUE || outcome.isDone()) {
             return;
         }
         long delayMicros = Math.max(0, (deadline.nanos() - System.nanoTime()) / 1000);
-        CommitTimer.Cancellable expiry = loadTimeouts.schedule(
-                () -> outcome.completeExceptionally(deadline.expired(Deadline.MAY_COMMIT)), delayMicros);
+        CommitTimer.Cancellable expiry = loadTimeouts.schedule(() -> settleOn(completions,
+                () -> outcome.completeExceptionally(deadline.expired(Deadline.MAY_COMMIT))), delayMicros);
         outcome.whenComplete((result, error) -> expiry.cancel());
+    }
+
+    /**
+     * Runs {@code settle} on {@code completions}; on this thread when {@code completions} refuses it, so that a
+     * load whose executor has shut down (its connection's event loop, say) still ends and leaves the count.
+     */
+    private static void settleOn(Executor completions, Runnable settle) {
+        try {
+            completions.execute(settle);
+        } catch (RejectedExecutionException refused) {
+            settle.run();
+        }
     }
 
     /**

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -250,17 +251,28 @@ final class TestSessions implements SessionFactory {
             return run(sql, List.of());
         }
 
-        /** Statements starting with DEFERRED return a future the test completes ({@link #deferred}). */
+        /**
+         * Statements starting with DEFERRED return a future the test completes ({@link #deferred}); as a real
+         * session does, the statement finishes on {@code finisher}, whichever thread completed it.
+         */
         @Override
-        public CompletableFuture<StatementResult> executeAsync(String sql) {
+        public CompletableFuture<StatementResult> executeAsync(String sql, Executor finisher) {
             if (!sql.startsWith("DEFERRED")) {
-                return Session.super.executeAsync(sql);
+                return Session.super.executeAsync(sql, finisher);
             }
             checkThread("executeAsync");
             statements.add(sql);
             CompletableFuture<StatementResult> result = new CompletableFuture<>();
             deferred.put(sql, result);
-            return result;
+            CompletableFuture<StatementResult> finished = new CompletableFuture<>();
+            result.whenComplete((value, failure) -> finisher.execute(() -> {
+                if (failure == null) {
+                    finished.complete(value);
+                } else {
+                    finished.completeExceptionally(failure);
+                }
+            }));
+            return finished;
         }
 
         /** Statements starting with IMMEDIATE are answered at once (IMMEDIATE FAIL with an error). */

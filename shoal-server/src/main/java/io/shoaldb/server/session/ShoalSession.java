@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlNode;
 
@@ -176,44 +177,45 @@ public final class ShoalSession implements Session {
 
     /**
      * A literal INSERT runs deferred ({@link #deferredInsert}) while the audit log has room for its line (the
-     * line is then written without waiting, on whatever thread finishes the load); everything else as
-     * {@link #execute}.
+     * line is then written without waiting, on {@code finisher}); everything else as {@link #execute}.
      */
     @Override
-    public CompletableFuture<StatementResult> executeAsync(String sql) {
+    public CompletableFuture<StatementResult> executeAsync(String sql, Executor finisher) {
         LiteralInsert literalInsert = LiteralInsertScanner.scan(sql);
         if (literalInsert == null || !auditLog.hasRoom()) {
             return CompletableFuture.completedFuture(run(sql, null, literalInsert));
         }
-        return deferredInsert("query", sql, literalInsert, List.of(), true);
+        return deferredInsert("query", sql, literalInsert, List.of(), true, finisher);
     }
 
     @Override
-    public CompletableFuture<StatementResult> executePreparedAsync(int statementId, List<Object> parameters) {
+    public CompletableFuture<StatementResult> executePreparedAsync(int statementId, List<Object> parameters,
+            Executor finisher) {
         PreparedSql statement = prepared.get(statementId);
         boolean audit = variables.preparedStatementAuditLog();
         if (statement == null || statement.literalInsert() == null || parameters.size() != statement.parameterCount()
                 || audit && !auditLog.hasRoom()) {
             return CompletableFuture.completedFuture(executePrepared(statementId, parameters));
         }
-        return deferredInsert("prepared", statement.sql(), statement.literalInsert(), parameters, audit);
+        return deferredInsert("prepared", statement.sql(), statement.literalInsert(), parameters, audit, finisher);
     }
 
     /**
      * A literal INSERT whose group-commit wait parks no thread: the rows are converted and join their batch
      * here; the statement then stays running (SHOW PROCESSLIST shows it) until the load is finished, and the
-     * session's bookkeeping - warnings, activity, audit line - is done by the thread that finishes it, before
-     * the protocol writes the reply and starts the connection's next command.
+     * session's bookkeeping - warnings, activity, audit line - is done on {@code finisher}, before the protocol
+     * writes the reply and starts the connection's next command. The thread that finished the load (the WAL
+     * syncer, the committer) only handed it over: its next fsync or commit does not wait for this.
      */
     private CompletableFuture<StatementResult> deferredInsert(String kind, String sql, LiteralInsert insert,
-            List<Object> parameters, boolean audit) {
+            List<Object> parameters, boolean audit, Executor finisher) {
         long start = System.nanoTime();
         String database = currentDatabase;
         activity.begin(sql);
         warnings.clear();
         CompletableFuture<StatementResult> pending;
         try {
-            pending = runner.runLiteralInsertAsync(this, insert, parameters);
+            pending = runner.runLiteralInsertAsync(this, insert, parameters, finisher);
         } catch (RuntimeException e) {
             pending = CompletableFuture.failedFuture(e);
         }

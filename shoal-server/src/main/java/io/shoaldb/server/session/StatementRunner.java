@@ -5,6 +5,7 @@ import io.shoaldb.api.StatementResult;
 import io.shoaldb.sql.parser.LiteralInsert;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.apache.calcite.sql.SqlNode;
 
 /** Executes parsed statements for a session; the server's statement package implements it. */
@@ -20,11 +21,11 @@ public interface StatementRunner {
 
     /**
      * {@link #runLiteralInsert} without parking the calling thread on a group commit: the future completes on
-     * the thread that finishes the load (see {@link io.shoaldb.api.Session#executeAsync}). Failures before the
-     * rows reach group commit may be thrown.
+     * {@code finisher}, to which the thread that finishes the load hands it (see
+     * {@link io.shoaldb.api.Session#executeAsync}). Failures before the rows reach group commit may be thrown.
      */
     CompletableFuture<StatementResult> runLiteralInsertAsync(ShoalSession session, LiteralInsert insert,
-            List<Object> parameters);
+            List<Object> parameters, Executor finisher);
 
     /**
      * Runs a prepared statement with its parameter values. INSERTs bind the values straight into their

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -90,7 +91,7 @@ final class InsertStatements {
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
             return groupCommitInsert(session, table, target, layout, rows.size(), groupCommit,
-                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink), false)
+                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink), null)
                     .join();
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
@@ -106,23 +107,24 @@ final class InsertStatements {
      * {@code parameters} are the values of its {@code ?} placeholders.
      */
     StatementResult insert(ShoalSession session, LiteralInsert statement, List<Object> parameters) {
-        return insertLiterals(session, statement, parameters, false).join();
+        return insertLiterals(session, statement, parameters, null).join();
     }
 
     /**
      * {@link #insert(ShoalSession, LiteralInsert, List)} that does not park the calling thread on a group
-     * commit: the rows are converted and join their batch here, and the future completes where group commit
-     * finishes the load ({@link io.shoaldb.ingest.groupcommit.GroupCommitManager#loadAsync}). Every other path
-     * (the normal one, a request id) runs here and returns a completed future; failures before the rows join a
-     * batch are thrown.
+     * commit: the rows are converted and join their batch here, and the future completes on {@code finisher},
+     * to which group commit hands the finished load
+     * ({@link io.shoaldb.ingest.groupcommit.GroupCommitManager#loadAsync}). Every other path (the normal one, a
+     * request id) runs here and returns a completed future; failures before the rows join a batch are thrown.
      */
     CompletableFuture<StatementResult> insertAsync(ShoalSession session, LiteralInsert statement,
-            List<Object> parameters) {
-        return insertLiterals(session, statement, parameters, true);
+            List<Object> parameters, Executor finisher) {
+        return insertLiterals(session, statement, parameters, finisher);
     }
 
+    /** @param finisher where a deferred group-commit load completes; null to wait for it on this thread */
     private CompletableFuture<StatementResult> insertLiterals(ShoalSession session, LiteralInsert statement,
-            List<Object> parameters, boolean deferred) {
+            List<Object> parameters, Executor finisher) {
         LiteralValues values = new LiteralValues(statement, parameters);
         Into into = into(session, statement.database(), statement.table(), statement.columns());
         Table table = into.table();
@@ -135,7 +137,7 @@ final class InsertStatements {
                 () -> new ConstantEvaluator(new SessionEvaluationContext(session, server)), layout.inputFieldCount(),
                 assembler, sink);
         if (groupCommit != null) {
-            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source, deferred);
+            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source, finisher);
         }
         return CompletableFuture.completedFuture(normalInsert(session, table, target, databaseId, null, layout,
                 Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source));
@@ -242,12 +244,13 @@ final class InsertStatements {
 
     /**
      * Group commit: the rows become one batch, merged with other loads into the table's group transaction.
-     * {@code deferred}: the future completes when group commit finishes the load, without a thread parked on
-     * it; otherwise it is complete on return. Failures before the load reaches group commit are thrown.
+     * With a {@code finisher} the future completes on it when group commit finishes the load, without a thread
+     * parked on it; without one it is complete on return. Failures before the load reaches group commit are
+     * thrown.
      */
     private CompletableFuture<StatementResult> groupCommitInsert(ShoalSession session, Table table,
             WriteTarget target, RowLayout layout, int rows, GroupCommitMode mode, RowSource source,
-            boolean deferred) {
+            Executor finisher) {
         String requestId = session.variables().takeGroupCommitRequestId();
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
         RowBatchAssembler assembler = new RowBatchAssembler(layout, Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
@@ -263,12 +266,12 @@ final class InsertStatements {
         Duration timeout = Duration.ofSeconds(session.variables().insertTimeoutSeconds());
         long intervalMs = table.properties().groupCommitIntervalMs();
         long dataBytes = table.properties().groupCommitDataBytes();
-        if (!deferred) {
+        if (finisher == null) {
             return CompletableFuture.completedFuture(reply(server.groupCommit().load(target, batches.get(0), mode,
                     intervalMs, dataBytes, id, timeout), warnings));
         }
-        return server.groupCommit().loadAsync(target, batches.get(0), mode, intervalMs, dataBytes, id, timeout)
-                .thenApply(result -> reply(result, warnings));
+        return server.groupCommit().loadAsync(target, batches.get(0), mode, intervalMs, dataBytes, id, timeout,
+                finisher).thenApply(result -> reply(result, warnings));
     }
 
     /** Doris's reply to a group-commit INSERT: the batch's label and transaction, status PREPARE. */

@@ -45,6 +45,7 @@ import io.shoaldb.sql.tree.SqlUseDatabase;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
@@ -142,8 +143,8 @@ public final class StatementDispatcher implements StatementRunner {
 
     @Override
     public CompletableFuture<StatementResult> runLiteralInsertAsync(ShoalSession session, LiteralInsert insert,
-            List<Object> parameters) {
-        return inserts.insertAsync(session, insert, parameters);
+            List<Object> parameters, Executor finisher) {
+        return inserts.insertAsync(session, insert, parameters, finisher);
     }
 
     @Override

@@ -34,9 +34,9 @@ import java.util.concurrent.Executor;
  *
  * <p>A statement the session finishes later ({@link Session#executeAsync}: an INSERT waiting for its group
  * commit) is <i>deferred</i>: {@link #dispatch} returns without its reply, and {@link #takeDeferred} hands the
- * caller a future that completes once the reply has been written, on the reply executor (the connection's
- * event loop), so no thread waits for the statement and the reply costs one hand-off from the thread that
- * finished it.
+ * caller a future that completes once the reply has been written. The session finishes such a statement on
+ * the reply executor (the connection's event loop) it is given, so no thread waits for the statement, the
+ * thread that finished its work only hands it over, and the reply is written right there.
  */
 public final class CommandDispatcher {
     private static final int COM_QUIT = 0x01;
@@ -168,12 +168,12 @@ public final class CommandDispatcher {
      */
     private void query(String sql) {
         if (!multiStatements) {
-            replyWhenDone(session.executeAsync(sql), TEXT);
+            replyWhenDone(session.executeAsync(sql, replies), TEXT);
             return;
         }
         List<String> parts = StatementSplitter.split(sql);
         if (parts.size() <= 1) {
-            replyWhenDone(session.executeAsync(parts.isEmpty() ? sql : parts.getFirst()), TEXT);
+            replyWhenDone(session.executeAsync(parts.isEmpty() ? sql : parts.getFirst(), replies), TEXT);
             return;
         }
         for (int i = 0; i < parts.size(); i++) {
@@ -193,13 +193,16 @@ public final class CommandDispatcher {
         return taken;
     }
 
-    /** Replies now when the statement has finished, else once it does (a deferred reply). */
+    /**
+     * Replies now when the statement has finished, else once it does (a deferred reply): on the reply
+     * executor, where the session completes a deferred statement.
+     */
     private void replyWhenDone(CompletableFuture<StatementResult> statement, RowEncoder rows) {
         if (statement.isDone()) {
             reply(finished(statement), rows, 0);
             return;
         }
-        deferred = statement.handleAsync((result, failure) -> {
+        deferred = statement.handle((result, failure) -> {
             try {
                 if (failure == null) {
                     reply(result, rows, 0);
@@ -212,7 +215,7 @@ public final class CommandDispatcher {
                 sink.send(ServerPackets.err(e));
             }
             return null;
-        }, replies);
+        });
     }
 
     /** The result of a finished statement, or its own exception thrown. */
@@ -310,7 +313,7 @@ public final class CommandDispatcher {
             List<Object> parameters = readParameters(in, state);
             state.closeCursor();
             if (!cursor) {
-                replyWhenDone(session.executePreparedAsync(id, parameters), BINARY);
+                replyWhenDone(session.executePreparedAsync(id, parameters, replies), BINARY);
                 return;
             }
             StatementResult result = session.executePrepared(id, parameters);
