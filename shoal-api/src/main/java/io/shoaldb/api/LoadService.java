@@ -3,6 +3,7 @@ package io.shoaldb.api;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Loads that arrive over HTTP (Stream Load). The HTTP protocol authenticates the user, validates the
@@ -21,6 +22,20 @@ public interface LoadService {
      *     on it...)
      */
     StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body);
+
+    /**
+     * {@link #streamLoad} without a thread parked on the load's end: the call reads and decodes the body (and
+     * may block doing so, or on the paths that cannot wait otherwise), then returns a future completed with the
+     * result, or with the exception {@code streamLoad} would throw, by whichever thread finishes the load (a
+     * group-commit WAL syncer or committer). Continuations on it must be short and never block.
+     */
+    default CompletableFuture<StreamLoadResult> streamLoadAsync(StreamLoadRequest request, InputStream body) {
+        try {
+            return CompletableFuture.completedFuture(streamLoad(request, body));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 
     /**
      * {@code PUT /api/{db}/_stream_load_2pc}: commits or aborts a prepared two-phase load; the account of
