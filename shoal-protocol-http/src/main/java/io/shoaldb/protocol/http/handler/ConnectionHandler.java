@@ -351,13 +351,26 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         } finally {
             body.close();
         }
-        outcome.whenComplete((result, failure) -> finishLoad(ex, request, body, startedNanos, result, failure));
+        outcome.whenComplete((result, failure) -> {
+            // on group commit's thread, which serves every load of its WAL in turn: hand over at once
+            services.runningLoads().release();
+            try {
+                ctx.executor().execute(() -> reply(ex, request, body, startedNanos, result, failure));
+            } catch (RejectedExecutionException shuttingDown) {
+                LOG.debug("reply dropped: the server is shutting down");
+            }
+        });
     }
 
-    /** The load ended, possibly on a thread of group commit's: short, never blocking. */
+    /** The load ended: frees its place, counts it, sends the reply. */
     private void finishLoad(Exchange ex, StreamLoadRequest request, BodyStream body, long startedNanos,
             StreamLoadResult loaded, Throwable failure) {
         services.runningLoads().release();
+        reply(ex, request, body, startedNanos, loaded, failure);
+    }
+
+    private void reply(Exchange ex, StreamLoadRequest request, BodyStream body, long startedNanos,
+            StreamLoadResult loaded, Throwable failure) {
         Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
                 ? wrapped.getCause() : failure;
         StreamLoadResult result;
@@ -377,7 +390,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         services.metrics().loadFinished(result.status(), millis, result.numberLoadedRows(), result.loadBytes());
-        deliverLater(ex, Reply.json(200, DorisJson.streamLoad(result)));
+        Reply reply = Reply.json(200, DorisJson.streamLoad(result));
+        if (ctx.executor().inEventLoop()) {
+            deliver(ex, reply);
+        } else {
+            deliverLater(ex, reply);
+        }
     }
 
     /**
