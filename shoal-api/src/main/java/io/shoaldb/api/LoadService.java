@@ -3,6 +3,8 @@ package io.shoaldb.api;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Loads that arrive over HTTP (Stream Load). The HTTP protocol authenticates the user, validates the
@@ -21,6 +23,22 @@ public interface LoadService {
      *     on it...)
      */
     StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body);
+
+    /**
+     * {@link #streamLoad} without a thread parked on the load's end: the call reads and decodes the body (and
+     * may block doing so, or on the paths that cannot wait otherwise), then returns a future completed with the
+     * result, or with the exception {@code streamLoad} would throw. A load that waits for a group-commit WAL
+     * fsync or commit completes on {@code completions} (the WAL syncer or committer only hands it over); one
+     * that ends while the call runs is complete on return.
+     */
+    default CompletableFuture<StreamLoadResult> streamLoadAsync(StreamLoadRequest request, InputStream body,
+            Executor completions) {
+        try {
+            return CompletableFuture.completedFuture(streamLoad(request, body));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 
     /**
      * {@code PUT /api/{db}/_stream_load_2pc}: commits or aborts a prepared two-phase load; the account of

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -35,6 +36,10 @@ final class FakeLoadService implements LoadService {
     final CompletableFuture<StreamLoadRequest> started = new CompletableFuture<>();
     /** Per load, in order: the body bytes already received when it started. */
     final LinkedBlockingQueue<Long> availableAtStart = new LinkedBlockingQueue<>();
+    /** When set, a load reads its body and then ends only once this completes, as a group-commit wait does. */
+    volatile CompletableFuture<Void> ending;
+    /** Per load, in order: the thread that ran it, which must end before a held load does. */
+    final LinkedBlockingQueue<Thread> loadThreads = new LinkedBlockingQueue<>();
     volatile Map<String, Long> walSizes = new LinkedHashMap<>(Map.of("127.0.0.1:9050", 3L));
     volatile List<String> healthProblems = List.of();
 
@@ -87,6 +92,15 @@ final class FakeLoadService implements LoadService {
         return new StreamLoadResult(groupCommit ? 7009 : 1003, label, request.headers().getOrDefault("comment", ""),
                 groupCommit, false, "Success", null, "OK", lines, lines, 0, 0, bytes, 35, groupCommit ? -1 : 1, 2, 3, 4,
                 5, groupCommit ? -1 : 6, null, null);
+    }
+
+    @Override
+    public CompletableFuture<StreamLoadResult> streamLoadAsync(StreamLoadRequest request, InputStream body,
+            Executor completions) {
+        loadThreads.add(Thread.currentThread());
+        CompletableFuture<StreamLoadResult> read = LoadService.super.streamLoadAsync(request, body, completions);
+        CompletableFuture<Void> end = ending;
+        return end == null ? read : end.thenComposeAsync(ended -> read, completions);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -74,6 +75,43 @@ class HttpLimitsTest {
         first.join(Duration.ofSeconds(30));
         assertThat(fx.loads.bodyDone.get(10, TimeUnit.SECONDS)).isEqualTo(2L);
 
+        String next = fx.raw(("PUT /api/db/t/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + ROOT
+                + "\r\nContent-Length: 4\r\nConnection: close\r\n\r\n1\n2\n").getBytes(StandardCharsets.US_ASCII),
+                false, Duration.ofSeconds(10));
+        assertThat(next).startsWith("HTTP/1.1 200").contains("\"Status\": \"Success\"");
+    }
+
+    /**
+     * A load whose body is read but whose end is still to come (a group-commit WAL fsync) holds its place and no
+     * thread; a client hanging up meanwhile changes nothing until the load ends, which frees the place.
+     */
+    @Test
+    void aWaitingLoadHoldsItsPlaceButNoThreadAndAClientHangingUpFreesNothingBeforeItEnds() throws Exception {
+        fx = new ServerFixture(new HttpServerOptions("127.0.0.1", List.of(0), 10240, false)
+                .withConcurrencyLimits(100, 1));
+        CompletableFuture<Void> ending = new CompletableFuture<>();
+        fx.loads.ending = ending;
+        try (Socket waiting = new Socket("127.0.0.1", fx.server.port(0))) {
+            OutputStream out = waiting.getOutputStream();
+            out.write(("PUT /api/db/t/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + ROOT
+                    + "\r\nContent-Length: 2\r\n\r\n1\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            assertThat(fx.loads.bodyDone.get(10, TimeUnit.SECONDS)).isEqualTo(2L);
+            Thread loader = fx.loads.loadThreads.poll(10, TimeUnit.SECONDS);
+            assertThat(loader.join(Duration.ofSeconds(10))).as("the load's thread ended while its load waits")
+                    .isTrue();
+            String refused = fx.raw(("PUT /api/db/t/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + ROOT
+                    + "\r\nContent-Length: 2\r\n\r\n1\n").getBytes(StandardCharsets.US_ASCII), false,
+                    Duration.ofSeconds(10));
+            assertThat(refused).startsWith("HTTP/1.1 503").contains("`streaming_load_max_concurrency`");
+        } // the client hangs up
+        String stillRefused = fx.raw(("PUT /api/db/t/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + ROOT
+                + "\r\nContent-Length: 2\r\n\r\n1\n").getBytes(StandardCharsets.US_ASCII), false,
+                Duration.ofSeconds(10));
+        assertThat(stillRefused).as("the hang-up does not end the load").startsWith("HTTP/1.1 503");
+
+        fx.loads.ending = null;
+        ending.complete(null); // the load ends: its reply has nowhere to go, its place comes back at once
         String next = fx.raw(("PUT /api/db/t/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + ROOT
                 + "\r\nContent-Length: 4\r\nConnection: close\r\n\r\n1\n2\n").getBytes(StandardCharsets.US_ASCII),
                 false, Duration.ofSeconds(10));

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -210,6 +211,34 @@ class StreamLoadHttpTest {
         // the server still serves
         assertThat(put("/api/db/t/_stream_load", root(), HttpRequest.BodyPublishers.ofString("")).statusCode())
                 .isEqualTo(200);
+    }
+
+    /** A load that ends after its thread did answers from its end: its result, or its failure as a Fail reply. */
+    @Test
+    void aLoadEndingAfterItsThreadAnswersWhenItEnds() throws Exception {
+        CompletableFuture<Void> ending = new CompletableFuture<>();
+        fx.loads.ending = ending;
+        var pending = client.sendAsync(HttpRequest.newBuilder(URI.create(fx.url("/api/db/t/_stream_load")))
+                .header("Authorization", root()).PUT(HttpRequest.BodyPublishers.ofString("1\n2\n")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(fx.loads.bodyDone.get(10, TimeUnit.SECONDS)).isEqualTo(4L);
+        assertThat(fx.loads.loadThreads.poll(10, TimeUnit.SECONDS).join(Duration.ofSeconds(10))).isTrue();
+        assertThat(pending).as("no reply before the load ends").isNotDone();
+        ending.completeExceptionally(ErrorCode.NO_SUCH_TABLE.exception("db", "gone"));
+        var response = pending.get(10, TimeUnit.SECONDS);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(Json.object(response.body())).containsEntry("Status", "Fail")
+                .containsEntry("Message", "Table 'db.gone' doesn't exist");
+
+        CompletableFuture<Void> next = new CompletableFuture<>();
+        fx.loads.ending = next;
+        var second = client.sendAsync(HttpRequest.newBuilder(URI.create(fx.url("/api/db/t/_stream_load")))
+                .header("Authorization", root()).PUT(HttpRequest.BodyPublishers.ofString("1\n2\n3\n")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        fx.loads.loadThreads.poll(10, TimeUnit.SECONDS).join(Duration.ofSeconds(10));
+        next.complete(null);
+        assertThat(Json.object(second.get(10, TimeUnit.SECONDS).body())).containsEntry("Status", "Success")
+                .containsEntry("NumberLoadedRows", 3L);
     }
 
     @Test

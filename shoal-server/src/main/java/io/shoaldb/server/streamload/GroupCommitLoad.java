@@ -5,7 +5,6 @@ import io.shoaldb.common.error.ErrorCode;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.ingest.groupcommit.GroupCommitMode;
 import io.shoaldb.ingest.groupcommit.GroupCommitTableStatus;
-import io.shoaldb.ingest.groupcommit.LoadResult;
 import io.shoaldb.server.load.PendingLoad;
 import io.shoaldb.txn.CommitResult;
 import io.shoaldb.txn.Labels;
@@ -14,6 +13,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -41,7 +43,12 @@ final class GroupCommitLoad {
     private GroupCommitLoad() {
     }
 
-    static StreamLoadResult run(LoadRun run, InputStream body) {
+    /**
+     * Reads the body and runs the load. The future of a body that is one batch completes when group commit
+     * finishes it ({@link io.shoaldb.ingest.groupcommit.GroupCommitManager#loadAsync}), on {@code completions}
+     * (to which the WAL syncer or committer hands it), with no thread parked meanwhile. Every other outcome is complete on return.
+     */
+    static CompletableFuture<StreamLoadResult> run(LoadRun run, InputStream body, Executor completions) {
         FailureLabel failureLabel = new FailureLabel();
         run.open(body, Integer.MAX_VALUE, run.ctx.options().groupCommitBufferBytes());
         Batch first;
@@ -50,43 +57,53 @@ final class GroupCommitLoad {
             first = run.next();
             second = first == null ? null : run.next();
         } catch (IOException e) {
-            return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(run.readFailure(e)).build();
+            return done(run.reply().groupCommit().txn(-1, failureLabel.get()).fail(run.readFailure(e)).build());
         }
         if (second == null) {
-            return queued(run, first, failureLabel);
+            return queued(run, first, failureLabel, completions);
         }
-        return ownTransaction(run, first, second, failureLabel);
+        return done(ownTransaction(run, first, second, failureLabel));
     }
 
-    /** The whole body is one batch: it joins the table's queue. */
-    private static StreamLoadResult queued(LoadRun run, Batch batch, FailureLabel failureLabel) {
+    private static CompletableFuture<StreamLoadResult> done(StreamLoadResult result) {
+        return CompletableFuture.completedFuture(result);
+    }
+
+    /** The whole body is one batch: it joins the table's queue; the reply is built when the load ends. */
+    private static CompletableFuture<StreamLoadResult> queued(LoadRun run, Batch batch, FailureLabel failureLabel,
+            Executor completions) {
         StreamLoadContext ctx = run.ctx;
         Optional<ShoalException> tooManyFiltered = run.finishReading(failureLabel);
         if (tooManyFiltered.isPresent()) {
-            return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(tooManyFiltered.get().getMessage())
-                    .build();
+            return done(run.reply().groupCommit().txn(-1, failureLabel.get())
+                    .fail(tooManyFiltered.get().getMessage()).build());
         }
         if (batch == null || batch.positionCount() == 0) {
             // nothing to merge: no batch is opened for an empty load
-            return run.reply().groupCommit().txn(-1, Labels.generate("group_commit_")).build();
+            return done(run.reply().groupCommit().txn(-1, Labels.generate("group_commit_")).build());
         }
         GroupCommitMode mode = ctx.path().async() ? GroupCommitMode.ASYNC : GroupCommitMode.SYNC;
         String requestId = ctx.request().header(REQUEST_ID_HEADER);
         long t0 = System.nanoTime();
-        LoadResult result;
-        try {
-            result = ctx.groupCommit().load(ctx.target(), batch, mode, ctx.table().properties().groupCommitIntervalMs(),
-                    ctx.table().properties().groupCommitDataBytes(),
-                    requestId == null || requestId.isBlank() ? null : requestId.strip(), ctx.headers().timeout());
-        } catch (ShoalException e) {
-            return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(e.getMessage()).build();
-        } finally {
-            run.times.addWrite(System.nanoTime() - t0); // a sync load's wait shows here, as in Doris
-        }
-        if (result.ranAsSync()) {
-            LOG.info("async group commit Stream Load into {} ran as sync (WAL space)", ctx.table().name());
-        }
-        return run.reply().groupCommit().txn(result.txnId(), result.label()).build();
+        return ctx.groupCommit().loadAsync(ctx.target(), batch, mode, ctx.table().properties().groupCommitIntervalMs(),
+                ctx.table().properties().groupCommitDataBytes(),
+                requestId == null || requestId.isBlank() ? null : requestId.strip(), ctx.headers().timeout(), completions)
+                .handle((result, failure) -> {
+                    run.times.addWrite(System.nanoTime() - t0); // a sync load's wait shows here, as in Doris
+                    if (failure == null) {
+                        if (result.ranAsSync()) {
+                            LOG.info("async group commit Stream Load into {} ran as sync (WAL space)",
+                                    ctx.table().name());
+                        }
+                        return run.reply().groupCommit().txn(result.txnId(), result.label()).build();
+                    }
+                    Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                            ? wrapped.getCause() : failure;
+                    if (cause instanceof ShoalException e) {
+                        return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(e.getMessage()).build();
+                    }
+                    throw new CompletionException(cause);
+                });
     }
 
     /** A body over the buffer: streamed to storage, one transaction of its own (see the class comment). */

@@ -27,6 +27,9 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,24 +71,50 @@ public final class StreamLoadService implements LoadService, AutoCloseable {
         this.health = new NodeHealth(txns, groupCommit);
     }
 
+    /** Blocks until the load ends; see {@link #streamLoadAsync}. */
     @Override
     public StreamLoadResult streamLoad(StreamLoadRequest request, InputStream body) {
-        LoadTimes times = new LoadTimes(System.nanoTime());
-        StreamLoadContext ctx = plan(request);
-        times.planned();
-        if (!ctx.path().reason().isEmpty()) {
-            LOG.debug("Stream Load into {}.{}: {}", request.database(), request.table(), ctx.path().reason());
-        }
-        LoadRun run = new LoadRun(ctx, times);
         try {
-            if (ctx.path().groupCommit()) {
-                return GroupCommitLoad.run(run, body);
+            return streamLoadAsync(request, body, Runnable::run).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
             }
-            String label = ctx.headers().label() != null ? ctx.headers().label() : UUID.randomUUID().toString();
-            return ctx.headers().twoPhaseCommit() ? TwoPhaseLoad.run(run, body, label)
-                    : NormalLoad.run(run, body, label);
-        } finally {
-            run.close();
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Plans the load and reads its body on the caller's thread. A group-commit load whose body is one batch then
+     * waits for its WAL fsync or commit with no thread parked (the future completes on group commit's thread);
+     * the other paths finish before returning.
+     */
+    @Override
+    public CompletableFuture<StreamLoadResult> streamLoadAsync(StreamLoadRequest request, InputStream body,
+            Executor completions) {
+        LoadTimes times = new LoadTimes(System.nanoTime());
+        try {
+            StreamLoadContext ctx = plan(request);
+            times.planned();
+            if (!ctx.path().reason().isEmpty()) {
+                LOG.debug("Stream Load into {}.{}: {}", request.database(), request.table(), ctx.path().reason());
+            }
+            LoadRun run = new LoadRun(ctx, times);
+            try {
+                if (ctx.path().groupCommit()) {
+                    return GroupCommitLoad.run(run, body, completions); // the body is read whole before it returns
+                }
+                String label = ctx.headers().label() != null ? ctx.headers().label() : UUID.randomUUID().toString();
+                return CompletableFuture.completedFuture(ctx.headers().twoPhaseCommit()
+                        ? TwoPhaseLoad.run(run, body, label) : NormalLoad.run(run, body, label));
+            } finally {
+                run.close();
+            }
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
     }
 

@@ -43,6 +43,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -331,35 +333,60 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         startDeferredLoad(ex);
     }
 
-    /** On a worker thread: the whole load, then its reply back on the event loop. */
+    /**
+     * On a worker thread: the load reads the body; the thread ends there. The load's end (on this thread, or on
+     * the event loop, to which group commit's WAL syncer or committer hands a load that waited for its fsync or
+     * commit) frees its place and sends its reply: no thread stays parked while a load waits.
+     */
     private void runLoad(Exchange ex, StreamLoadRequest request, BodyStream body, long startedNanos) {
-        StreamLoadResult result = null;
-        Throwable fatal = null;
+        CompletableFuture<StreamLoadResult> outcome;
         try {
-            result = services.loads().streamLoad(request, body);
-            if (result == null) {
-                result = StreamLoadReplies.failed(ex.headers, ErrorCode.INTERNAL_ERROR.format("no load result"),
-                        body.bytesRead());
-            }
-        } catch (ShoalException | UncheckedIOException e) {
-            result = StreamLoadReplies.failed(ex.headers, failureMessage(e, body), body.bytesRead());
+            outcome = services.loads().streamLoadAsync(request, body, ctx.executor());
         } catch (Throwable e) {
-            LOG.warn("Stream Load into {}.{} failed unexpectedly", request.database(), request.table(), e);
-            result = StreamLoadReplies.failed(ex.headers,
-                    body.failure() != null ? body.failure().getMessage()
-                            : ErrorCode.INTERNAL_ERROR.format(e.toString()), body.bytesRead());
-            if (e instanceof Error) {
-                fatal = e;
+            finishLoad(ex, request, body, startedNanos, null, e);
+            if (e instanceof Error error) {
+                throw error;
             }
+            return;
         } finally {
             body.close();
-            services.runningLoads().release();
+        }
+        outcome.whenComplete((result, failure) -> finishLoad(ex, request, body, startedNanos, result, failure));
+    }
+
+    /** The load ended: frees its place, counts it, sends the reply. */
+    private void finishLoad(Exchange ex, StreamLoadRequest request, BodyStream body, long startedNanos,
+            StreamLoadResult loaded, Throwable failure) {
+        services.runningLoads().release();
+        reply(ex, request, body, startedNanos, loaded, failure);
+    }
+
+    private void reply(Exchange ex, StreamLoadRequest request, BodyStream body, long startedNanos,
+            StreamLoadResult loaded, Throwable failure) {
+        Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                ? wrapped.getCause() : failure;
+        StreamLoadResult result;
+        if (cause instanceof ShoalException || cause instanceof UncheckedIOException) {
+            result = StreamLoadReplies.failed(ex.headers, failureMessage((RuntimeException) cause, body),
+                    body.bytesRead());
+        } else if (cause != null) {
+            LOG.warn("Stream Load into {}.{} failed unexpectedly", request.database(), request.table(), cause);
+            result = StreamLoadReplies.failed(ex.headers,
+                    body.failure() != null ? body.failure().getMessage()
+                            : ErrorCode.INTERNAL_ERROR.format(cause.toString()), body.bytesRead());
+        } else if (loaded == null) {
+            result = StreamLoadReplies.failed(ex.headers, ErrorCode.INTERNAL_ERROR.format("no load result"),
+                    body.bytesRead());
+        } else {
+            result = loaded;
         }
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         services.metrics().loadFinished(result.status(), millis, result.numberLoadedRows(), result.loadBytes());
-        deliverLater(ex, Reply.json(200, DorisJson.streamLoad(result)));
-        if (fatal instanceof Error error) {
-            throw error;
+        Reply reply = Reply.json(200, DorisJson.streamLoad(result));
+        if (ctx.executor().inEventLoop()) {
+            deliver(ex, reply);
+        } else {
+            deliverLater(ex, reply);
         }
     }
 

@@ -1,0 +1,211 @@
+package io.shoaldb.testing.streamload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shoaldb.common.io.ForwardingFiles;
+import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.testing.TestServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A group-commit Stream Load whose body is one batch waits for its WAL fsync with no thread parked: its reply is
+ * written when group commit finishes the load. What a client sees stays as it was - a hang-up during the wait
+ * leaves the load to finish, the {@code timeout} header ends the wait with Doris's text, a failed fsync is the
+ * load's failure - through the real server, its HTTP port and a real client. The WAL's fsyncs are held back (a
+ * slow disk) to catch loads in that wait.
+ */
+class DeferredStreamLoadTest {
+    private static final String AUTH = "Basic cm9vdDo="; // root, no password
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    @TempDir
+    static Path dir;
+    static HeldWalFsync files;
+    static TestServer server;
+    static final AtomicInteger tables = new AtomicInteger();
+
+    /** Local files whose fsyncs of group-commit WALs wait while held, or fail while failing. */
+    static final class HeldWalFsync extends ForwardingFiles {
+        private final Set<FileChannel> wals = ConcurrentHashMap.newKeySet();
+        private volatile CountDownLatch held = new CountDownLatch(0);
+        /** A permit per WAL fsync that found the fsyncs held. */
+        final Semaphore waiting = new Semaphore(0);
+        volatile boolean failing;
+
+        HeldWalFsync() {
+            super(new LocalFiles());
+        }
+
+        void hold() {
+            waiting.drainPermits();
+            held = new CountDownLatch(1);
+        }
+
+        void release() {
+            held.countDown();
+        }
+
+        @Override
+        public FileChannel open(Path file, OpenOption... options) throws IOException {
+            FileChannel channel = super.open(file, options);
+            if (file.getFileName().toString().contains("_group_commit_")) {
+                wals.add(channel);
+            }
+            return channel;
+        }
+
+        @Override
+        public void fsync(FileChannel channel) throws IOException {
+            if (wals.contains(channel)) {
+                CountDownLatch latch = held;
+                if (latch.getCount() > 0) {
+                    waiting.release();
+                }
+                try {
+                    latch.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (failing) {
+                    throw new IOException("injected WAL fsync failure");
+                }
+            }
+            super.fsync(channel);
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        files = new HeldWalFsync();
+        server = TestServer.start(dir, Map.of(), files);
+        try (Connection c = server.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE d");
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            files.release();
+            server.close();
+        }
+    }
+
+    @AfterEach
+    void heal() {
+        files.failing = false;
+        files.release();
+    }
+
+    /** A new async-mode table (a fresh WAL file each: no earlier fsync covers its records). */
+    private static String asyncTable(Statement s) throws SQLException {
+        String name = "t" + tables.incrementAndGet();
+        s.execute("CREATE TABLE d." + name + " (id INT NOT NULL, v VARCHAR(10)) DUPLICATE KEY(id) DISTRIBUTED BY"
+                + " HASH(id) BUCKETS 1 PROPERTIES ('replication_num' = '1', 'group_commit_mode' = 'async_mode')");
+        return name;
+    }
+
+    private static long count(Statement s, String table) throws SQLException {
+        s.execute("SYNC GROUP COMMIT ON d." + table);
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM d." + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static String url(String table) {
+        return "http://127.0.0.1:" + server.httpPort() + "/api/d/" + table + "/_stream_load";
+    }
+
+    private static String load(String table, String body, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url(table))).timeout(Duration.ofSeconds(60))
+                .header("Authorization", AUTH).header("column_separator", ",").expectContinue(true)
+                .PUT(HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        HttpResponse<String> response = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return response.body();
+    }
+
+    @Test
+    @Timeout(120)
+    void aClientHangingUpWhileItsLoadWaitsForTheWalLeavesTheRowsLoaded() throws Exception {
+        try (Connection c = server.connect(); Statement s = c.createStatement()) {
+            String table = asyncTable(s);
+            files.hold();
+            String body = "7,gone\n";
+            try (Socket client = new Socket("127.0.0.1", server.httpPort())) {
+                OutputStream out = client.getOutputStream();
+                out.write(("PUT /api/d/" + table + "/_stream_load HTTP/1.1\r\nHost: x\r\nAuthorization: " + AUTH
+                        + "\r\ncolumn_separator: ,\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                        .getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                assertThat(files.waiting.tryAcquire(60, TimeUnit.SECONDS)).as("the load waiting for its WAL")
+                        .isTrue();
+            }
+            files.release();
+            assertThat(count(s, table)).as("its record was durable, so its row is loaded").isEqualTo(1);
+            assertThat(load(table, "8,next\n")).contains("\"Status\": \"Success\"");
+            assertThat(count(s, table)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void theTimeoutHeaderEndsALoadWaitingForItsWalWithDorissText() throws Exception {
+        try (Connection c = server.connect(); Statement s = c.createStatement()) {
+            String table = asyncTable(s);
+            files.hold();
+            String reply = load(table, "3,late\n", "timeout", "1");
+            assertThat(reply).contains("\"Status\": \"Fail\"").contains("Execute timeout")
+                    .contains("become visible if that batch commits").contains("\"GroupCommit\": true");
+            files.release();
+            assertThat(load(table, "4,next\n")).contains("\"Status\": \"Success\"");
+            assertThat(count(s, table)).as("the timed-out row committed with its batch").isEqualTo(2);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aFailedWalFsyncIsTheLoadsFailureAndTheServerGoesOn() throws Exception {
+        try (Connection c = server.connect(); Statement s = c.createStatement()) {
+            String table = asyncTable(s);
+            files.failing = true;
+            String reply = load(table, "5,lost\n");
+            assertThat(reply).contains("\"Status\": \"Fail\"").contains("injected WAL fsync failure");
+            files.failing = false;
+            assertThat(load(table, "6,kept\n")).contains("\"Status\": \"Success\"");
+            assertThat(count(s, table)).as("only the acknowledged row").isEqualTo(1);
+        }
+    }
+}
