@@ -3,12 +3,7 @@ package io.shoaldb.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.shoaldb.common.io.ForwardingFiles;
-import io.shoaldb.common.io.LocalFiles;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -16,9 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -43,49 +35,6 @@ class DeferredInsertTest {
     static TestServer server;
     static final AtomicInteger tables = new AtomicInteger();
 
-    /** Local files whose fsyncs of group-commit WALs wait while held, or fail while failing. */
-    static final class HeldWalFsync extends ForwardingFiles {
-        private final Set<FileChannel> wals = ConcurrentHashMap.newKeySet();
-        private volatile CountDownLatch held = new CountDownLatch(0);
-        volatile boolean failing;
-
-        HeldWalFsync() {
-            super(new LocalFiles());
-        }
-
-        void hold() {
-            held = new CountDownLatch(1);
-        }
-
-        void release() {
-            held.countDown();
-        }
-
-        @Override
-        public FileChannel open(Path file, OpenOption... options) throws IOException {
-            FileChannel channel = super.open(file, options);
-            if (file.getFileName().toString().contains("_group_commit_")) {
-                wals.add(channel);
-            }
-            return channel;
-        }
-
-        @Override
-        public void fsync(FileChannel channel) throws IOException {
-            if (wals.contains(channel)) {
-                try {
-                    held.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                if (failing) {
-                    throw new IOException("injected WAL fsync failure");
-                }
-            }
-            super.fsync(channel);
-        }
-    }
-
     @BeforeAll
     static void start() throws Exception {
         files = new HeldWalFsync();
@@ -105,7 +54,7 @@ class DeferredInsertTest {
 
     @AfterEach
     void heal() {
-        files.failing = false;
+        files.failing(false);
         files.release();
     }
 
@@ -213,7 +162,7 @@ class DeferredInsertTest {
     void aFailedWalFsyncIsTheInsertsErrorAndTheConnectionGoesOn() throws Exception {
         try (Connection c = server.connect(); Statement s = c.createStatement()) {
             String table = asyncTable(s);
-            files.failing = true;
+            files.failing(true);
             assertThatThrownBy(() -> s.execute("INSERT INTO " + table + " VALUES (5, 'lost')"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("injected WAL fsync failure");
             try (ResultSet rs = s.executeQuery("SHOW WARNINGS")) {
@@ -221,7 +170,7 @@ class DeferredInsertTest {
                 assertThat(rs.getString("Level")).isEqualTo("Error");
                 assertThat(rs.getString("Message")).contains("injected WAL fsync failure");
             }
-            files.failing = false;
+            files.failing(false);
             s.execute("INSERT INTO " + table + " VALUES (6, 'kept')");
             assertThat(count(s, table)).as("only the acknowledged row").isEqualTo(1);
         }

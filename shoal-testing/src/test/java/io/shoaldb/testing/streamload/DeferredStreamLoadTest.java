@@ -2,19 +2,15 @@ package io.shoaldb.testing.streamload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.common.io.ForwardingFiles;
-import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.testing.HeldWalFsync;
 import io.shoaldb.testing.TestServer;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -22,11 +18,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -52,56 +43,6 @@ class DeferredStreamLoadTest {
     static TestServer server;
     static final AtomicInteger tables = new AtomicInteger();
 
-    /** Local files whose fsyncs of group-commit WALs wait while held, or fail while failing. */
-    static final class HeldWalFsync extends ForwardingFiles {
-        private final Set<FileChannel> wals = ConcurrentHashMap.newKeySet();
-        private volatile CountDownLatch held = new CountDownLatch(0);
-        /** A permit per WAL fsync that found the fsyncs held. */
-        final Semaphore waiting = new Semaphore(0);
-        volatile boolean failing;
-
-        HeldWalFsync() {
-            super(new LocalFiles());
-        }
-
-        void hold() {
-            waiting.drainPermits();
-            held = new CountDownLatch(1);
-        }
-
-        void release() {
-            held.countDown();
-        }
-
-        @Override
-        public FileChannel open(Path file, OpenOption... options) throws IOException {
-            FileChannel channel = super.open(file, options);
-            if (file.getFileName().toString().contains("_group_commit_")) {
-                wals.add(channel);
-            }
-            return channel;
-        }
-
-        @Override
-        public void fsync(FileChannel channel) throws IOException {
-            if (wals.contains(channel)) {
-                CountDownLatch latch = held;
-                if (latch.getCount() > 0) {
-                    waiting.release();
-                }
-                try {
-                    latch.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                if (failing) {
-                    throw new IOException("injected WAL fsync failure");
-                }
-            }
-            super.fsync(channel);
-        }
-    }
-
     @BeforeAll
     static void start() throws Exception {
         files = new HeldWalFsync();
@@ -121,7 +62,7 @@ class DeferredStreamLoadTest {
 
     @AfterEach
     void heal() {
-        files.failing = false;
+        files.failing(false);
         files.release();
     }
 
@@ -170,7 +111,7 @@ class DeferredStreamLoadTest {
                         + "\r\ncolumn_separator: ,\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
                         .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
-                assertThat(files.waiting.tryAcquire(60, TimeUnit.SECONDS)).as("the load waiting for its WAL")
+                assertThat(files.awaitHeldFsync(Duration.ofSeconds(60))).as("the load waiting for its WAL")
                         .isTrue();
             }
             files.release();
@@ -200,10 +141,10 @@ class DeferredStreamLoadTest {
     void aFailedWalFsyncIsTheLoadsFailureAndTheServerGoesOn() throws Exception {
         try (Connection c = server.connect(); Statement s = c.createStatement()) {
             String table = asyncTable(s);
-            files.failing = true;
+            files.failing(true);
             String reply = load(table, "5,lost\n");
             assertThat(reply).contains("\"Status\": \"Fail\"").contains("injected WAL fsync failure");
-            files.failing = false;
+            files.failing(false);
             assertThat(load(table, "6,kept\n")).contains("\"Status\": \"Success\"");
             assertThat(count(s, table)).as("only the acknowledged row").isEqualTo(1);
         }
