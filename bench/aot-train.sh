@@ -5,8 +5,8 @@
 # into DATA on first use), then SIGTERM; the JVM writes the cache as it exits, after which this script returns.
 # LOAD_SECONDS=N also trains the loads for N seconds each before the SIGTERM (Stream Load of 10 KB to 10 MB bodies
 # with and without group commit, sync and async 1-row INSERTs, server-prepared batches). Off by default: measured,
-# it did not make a first load after a start faster, and a first big Stream Load slower (docs/benchmarks.md,
-# "Round 16 at the end").
+# it made no first load after a start faster than a cache trained on queries alone (docs/benchmarks.md, "Round 16
+# at the end").
 # Build first: mvn -B -q -DskipTests package
 # Usage: bench/aot-train.sh
 # Env: SF (0.1), WARMUP (2), DATA (the repo's target/tpc-data), LOAD_SECONDS (0),
