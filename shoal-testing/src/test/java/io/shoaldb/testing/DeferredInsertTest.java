@@ -4,20 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A group-commit INSERT parks no thread while it waits for its WAL fsync or its commit: its reply is written when
@@ -26,53 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its timeout and its failures reach the client as before. The WAL's fsyncs are held back (a slow disk) to
  * catch INSERTs in that wait.
  */
-class DeferredInsertTest {
+class DeferredInsertTest extends HeldWalServerTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
-
-    @TempDir
-    static Path dir;
-    static HeldWalFsync files;
-    static TestServer server;
-    static final AtomicInteger tables = new AtomicInteger();
-
-    @BeforeAll
-    static void start() throws Exception {
-        files = new HeldWalFsync();
-        server = TestServer.start(dir, Map.of(), files);
-        try (Connection c = server.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE d");
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            files.release();
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void heal() {
-        files.failing(false);
-        files.release();
-    }
-
-    /** A new async-mode table (a fresh WAL file each: no earlier fsync covers its records). */
-    private static String asyncTable(Statement s) throws SQLException {
-        String name = "d.t" + tables.incrementAndGet();
-        s.execute("CREATE TABLE " + name + " (id INT NOT NULL, v VARCHAR(10)) DUPLICATE KEY(id) DISTRIBUTED BY"
-                + " HASH(id) BUCKETS 1 PROPERTIES ('replication_num' = '1', 'group_commit_mode' = 'async_mode')");
-        return name;
-    }
-
-    private static long count(Statement s, String table) throws SQLException {
-        s.execute("SYNC GROUP COMMIT ON " + table);
-        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 
     /** Whether SHOW PROCESSLIST lists a statement starting with {@code prefix}. */
     private static boolean running(Statement s, String prefix) throws SQLException {
@@ -98,11 +46,11 @@ class DeferredInsertTest {
             String table = asyncTable(s);
             files.hold();
             try (RawMySqlClient client = RawMySqlClient.login(server.port(), 60_000)) {
-                client.sendQueries("INSERT INTO " + table + " VALUES (1, 'a')", "INSERT INTO " + table
+                client.sendQueries("INSERT INTO d." + table + " VALUES (1, 'a')", "INSERT INTO d." + table
                         + " VALUES (2, 'b')", "SELECT 'after'");
                 Await.until("the first INSERT waiting for its WAL", DEADLINE,
-                        () -> running(s, "INSERT INTO " + table + " VALUES (1"));
-                assertThat(running(s, "INSERT INTO " + table + " VALUES (2")).as("the second waits its turn")
+                        () -> running(s, "INSERT INTO d." + table + " VALUES (1"));
+                assertThat(running(s, "INSERT INTO d." + table + " VALUES (2")).as("the second waits its turn")
                         .isFalse();
                 files.release();
 
@@ -124,7 +72,7 @@ class DeferredInsertTest {
     void aClientHangingUpWhileItsInsertWaitsLeavesTheRowsLoadedAndTheSessionClosed() throws Exception {
         try (Connection c = server.connect(); Statement s = c.createStatement()) {
             String table = asyncTable(s);
-            String insert = "INSERT INTO " + table + " VALUES (7, 'gone')";
+            String insert = "INSERT INTO d." + table + " VALUES (7, 'gone')";
             files.hold();
             try (RawMySqlClient client = RawMySqlClient.login(server.port(), 60_000)) {
                 client.sendQueries(insert);
@@ -144,12 +92,12 @@ class DeferredInsertTest {
             String table = asyncTable(s);
             s.execute("SET insert_timeout = 1");
             files.hold();
-            assertThatThrownBy(() -> s.execute("INSERT INTO " + table + " VALUES (3, 'late')"))
+            assertThatThrownBy(() -> s.execute("INSERT INTO d." + table + " VALUES (3, 'late')"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("Execute timeout")
                     .hasMessageContaining("become visible if that batch commits");
             files.release();
             s.execute("SET insert_timeout = 14400");
-            s.execute("INSERT INTO " + table + " VALUES (4, 'next')");
+            s.execute("INSERT INTO d." + table + " VALUES (4, 'next')");
             assertThat(count(s, table)).as("the timed-out row committed with its batch").isEqualTo(2);
             try (ResultSet rs = s.executeQuery("SHOW WARNINGS")) {
                 assertThat(rs.next()).as("the successful INSERT cleared the timeout's error").isFalse();
@@ -163,7 +111,7 @@ class DeferredInsertTest {
         try (Connection c = server.connect(); Statement s = c.createStatement()) {
             String table = asyncTable(s);
             files.failing(true);
-            assertThatThrownBy(() -> s.execute("INSERT INTO " + table + " VALUES (5, 'lost')"))
+            assertThatThrownBy(() -> s.execute("INSERT INTO d." + table + " VALUES (5, 'lost')"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("injected WAL fsync failure");
             try (ResultSet rs = s.executeQuery("SHOW WARNINGS")) {
                 assertThat(rs.next()).isTrue();
@@ -171,7 +119,7 @@ class DeferredInsertTest {
                 assertThat(rs.getString("Message")).contains("injected WAL fsync failure");
             }
             files.failing(false);
-            s.execute("INSERT INTO " + table + " VALUES (6, 'kept')");
+            s.execute("INSERT INTO d." + table + " VALUES (6, 'kept')");
             assertThat(count(s, table)).as("only the acknowledged row").isEqualTo(1);
         }
     }

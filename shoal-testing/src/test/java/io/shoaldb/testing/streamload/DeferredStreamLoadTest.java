@@ -2,8 +2,7 @@ package io.shoaldb.testing.streamload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shoaldb.testing.HeldWalFsync;
-import io.shoaldb.testing.TestServer;
+import io.shoaldb.testing.HeldWalServerTest;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -11,20 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A group-commit Stream Load whose body is one batch waits for its WAL fsync with no thread parked: its reply is
@@ -33,54 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * load's failure - through the real server, its HTTP port and a real client. The WAL's fsyncs are held back (a
  * slow disk) to catch loads in that wait.
  */
-class DeferredStreamLoadTest {
+class DeferredStreamLoadTest extends HeldWalServerTest {
     private static final String AUTH = "Basic cm9vdDo="; // root, no password
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-
-    @TempDir
-    static Path dir;
-    static HeldWalFsync files;
-    static TestServer server;
-    static final AtomicInteger tables = new AtomicInteger();
-
-    @BeforeAll
-    static void start() throws Exception {
-        files = new HeldWalFsync();
-        server = TestServer.start(dir, Map.of(), files);
-        try (Connection c = server.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE d");
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            files.release();
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void heal() {
-        files.failing(false);
-        files.release();
-    }
-
-    /** A new async-mode table (a fresh WAL file each: no earlier fsync covers its records). */
-    private static String asyncTable(Statement s) throws SQLException {
-        String name = "t" + tables.incrementAndGet();
-        s.execute("CREATE TABLE d." + name + " (id INT NOT NULL, v VARCHAR(10)) DUPLICATE KEY(id) DISTRIBUTED BY"
-                + " HASH(id) BUCKETS 1 PROPERTIES ('replication_num' = '1', 'group_commit_mode' = 'async_mode')");
-        return name;
-    }
-
-    private static long count(Statement s, String table) throws SQLException {
-        s.execute("SYNC GROUP COMMIT ON d." + table);
-        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM d." + table)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 
     private static String url(String table) {
         return "http://127.0.0.1:" + server.httpPort() + "/api/d/" + table + "/_stream_load";
