@@ -1,6 +1,7 @@
 package io.shoaldb.ingest.groupcommit;
 
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.Failures;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.ingest.groupcommit.GroupBatch.SealReason;
@@ -27,7 +28,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.HashSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -502,8 +502,7 @@ public final class GroupCommitManager implements AutoCloseable {
                 outcome.complete(b.resultFor(rows.positionCount(), GroupCommitMode.SYNC, admitted.ranAsSync(),
                         commitMillis));
             } else {
-                outcome.completeExceptionally(failure(error instanceof CompletionException c && c.getCause() != null
-                        ? c.getCause() : error));
+                outcome.completeExceptionally(failure(Failures.unwrap(error)));
             }
         }));
         expireAt(deadline, outcome, completions);

@@ -3,6 +3,7 @@ package io.shoaldb.server.session;
 import io.shoaldb.api.ClientInfo;
 import io.shoaldb.catalog.CatalogSnapshot;
 import io.shoaldb.catalog.auth.UserIdentity;
+import io.shoaldb.common.error.Failures;
 import io.shoaldb.server.auth.Privileges;
 import io.shoaldb.api.PreparedStatementInfo;
 import io.shoaldb.api.QueryResult;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlNode;
@@ -220,7 +220,7 @@ public final class ShoalSession implements Session {
             pending = CompletableFuture.failedFuture(e);
         }
         return pending.whenComplete((result, failure) -> {
-            Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+            Throwable cause = Failures.unwrap(failure);
             AuditLog.Outcome outcome = AuditLog.Outcome.OK;
             if (cause instanceof ShoalException e) {
                 outcome = AuditLog.Outcome.error(e.code().mysqlErrorNumber());

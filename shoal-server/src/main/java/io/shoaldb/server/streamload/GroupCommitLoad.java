@@ -2,6 +2,7 @@ package io.shoaldb.server.streamload;
 
 import io.shoaldb.api.StreamLoadResult;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.Failures;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.ingest.groupcommit.GroupCommitMode;
 import io.shoaldb.ingest.groupcommit.GroupCommitTableStatus;
@@ -97,8 +98,7 @@ final class GroupCommitLoad {
                         }
                         return run.reply().groupCommit().txn(result.txnId(), result.label()).build();
                     }
-                    Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
-                            ? wrapped.getCause() : failure;
+                    Throwable cause = Failures.unwrap(failure);
                     if (cause instanceof ShoalException e) {
                         return run.reply().groupCommit().txn(-1, failureLabel.get()).fail(e.getMessage()).build();
                     }

@@ -24,6 +24,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.shoaldb.api.StreamLoadRequest;
 import io.shoaldb.api.StreamLoadResult;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.Failures;
 import io.shoaldb.common.error.ShoalException;
 import io.shoaldb.protocol.http.auth.BasicAuth;
 import io.shoaldb.protocol.http.body.BodyStream;
@@ -44,7 +45,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -363,8 +363,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private void reply(Exchange ex, StreamLoadRequest request, BodyStream body, long startedNanos,
             StreamLoadResult loaded, Throwable failure) {
-        Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
-                ? wrapped.getCause() : failure;
+        Throwable cause = Failures.unwrap(failure);
         StreamLoadResult result;
         if (cause instanceof ShoalException || cause instanceof UncheckedIOException) {
             result = StreamLoadReplies.failed(ex.headers, failureMessage((RuntimeException) cause, body),

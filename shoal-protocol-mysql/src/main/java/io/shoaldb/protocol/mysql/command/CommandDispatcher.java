@@ -7,6 +7,7 @@ import io.shoaldb.api.Session;
 import io.shoaldb.api.StatementResult;
 import io.shoaldb.api.UpdateResult;
 import io.shoaldb.common.error.ErrorCode;
+import io.shoaldb.common.error.Failures;
 import io.shoaldb.protocol.mysql.auth.Capabilities;
 import io.shoaldb.protocol.mysql.codec.Packet;
 import io.shoaldb.protocol.mysql.codec.PacketSink;
@@ -228,7 +229,7 @@ public final class CommandDispatcher {
     }
 
     private static RuntimeException unwrap(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+        Throwable cause = Failures.unwrap(failure);
         return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
     }
 
