@@ -30,6 +30,10 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
     static final int MERGE_FAN_IN = 32;
     /** Rows of a spill page at most (pages are also cut at 64 KB of a column). */
     private static final int PAGE_ROWS = 8192;
+    /** Pages of a run an operator's share holds at least (else pages are cut smaller), for a merge's fan-in. */
+    private static final int SHARE_PAGES = 8;
+    /** Rows of a page at least, however small the share: smaller pages would cost more than they save. */
+    private static final int MIN_PAGE_ROWS = 64;
     private static final int BATCHES_PER_CALL = 16;
     /** Room the buffer starts with: it grows by doubling, and an empty buffer should not look worth spilling. */
     public static final int INITIAL_BUFFER_ROWS = 256;
@@ -43,13 +47,13 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
     private SortedMerge pass;
     private SpillWriter passOutput;
     private SortedMerge merge;
-    /** The largest page a run may have, estimated from the bytes per row of the buffers spilled. */
-    private long pageBytes = 1;
+    /** The most bytes per row of the buffers spilled: sizes the runs' pages and the merges' batches. */
+    private long rowBytes = 1;
     private long runsWritten;
     private long bytesWritten;
     private boolean closed;
 
-    /** @param batchRows rows per batch written to runs and returned by {@link #next} */
+    /** @param batchRows rows per batch written to runs and returned by {@link #next}; fewer under a small limit */
     public ExternalSorter(List<DataType> types, List<SortKey> keys, QuerySpill spill, int batchRows) {
         this.types = List.copyOf(types);
         this.keys = List.copyOf(keys);
@@ -146,33 +150,56 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
         }
         if (memorySources > 0) {
             Batch rows = buffer.take();
-            sources.add(new MemorySource(rows, new RowComparator(rows, keys).sortedRows(rows.rowCount()), batchRows));
+            sources.add(new MemorySource(rows, new RowComparator(rows, keys).sortedRows(rows.rowCount()), outputRows()));
         }
-        merge = new SortedMerge(sources, keys, types, batchRows);
+        merge = new SortedMerge(sources, keys, types, outputRows());
         return merge.next();
     }
 
     /** How many sources one merge may read: as many pages as fit in the operator's share, 2 to {@value #MERGE_FAN_IN}. */
     private int fanIn() {
-        return (int) Math.max(2, Math.min(MERGE_FAN_IN, spill.operatorShareBytes() / pageBytes));
+        return (int) Math.max(2, Math.min(MERGE_FAN_IN, spill.operatorShareBytes() / (rowBytes * pageRows())));
+    }
+
+    /**
+     * Rows of a run's page, and of a merge's output batch: {@value #PAGE_ROWS}, or fewer when the operator's share of a
+     * small limit is less than {@value #SHARE_PAGES} such pages - a merge holds a page per run and hands out a batch
+     * beside them, and the rows' consumer (a window's chunks) cuts its work at batch granularity.
+     */
+    private int pageRows() {
+        return (int) Math.max(MIN_PAGE_ROWS, Math.min(PAGE_ROWS, spill.operatorShareBytes() / SHARE_PAGES / rowBytes));
+    }
+
+    /** Rows of the batches written to runs and handed out by merges. */
+    private int outputRows() {
+        return Math.min(batchRows, pageRows());
+    }
+
+    /** Appends a sorted batch to a run, ending the page after it when pages are cut small ({@link #pageRows()}). */
+    private void append(SpillWriter run, Batch sorted) {
+        run.append(sorted);
+        if (pageRows() < PAGE_ROWS) {
+            run.flushBuffered();
+        }
     }
 
     /** Sorts the buffered rows and writes them out as one run; the buffer is empty afterwards. */
     private void spillBuffer() {
         int rowCount = buffer.rowCount();
         if (rowCount > 0) {
-            pageBytes = Math.max(pageBytes, buffer.retainedBytes() / rowCount * Math.min(rowCount, PAGE_ROWS));
+            rowBytes = Math.max(rowBytes, buffer.retainedBytes() / rowCount);
         }
         Batch rows = buffer.take();
         int[] order = new RowComparator(rows, keys).sortedRows(rows.rowCount());
+        int writeRows = outputRows();
         try (SpillWriter writer = spill.newRun(types)) {
-            for (int from = 0; from < order.length; from += batchRows) {
-                int n = Math.min(batchRows, order.length - from);
+            for (int from = 0; from < order.length; from += writeRows) {
+                int n = Math.min(writeRows, order.length - from);
                 ColumnVector[] out = new ColumnVector[rows.columnCount()];
                 for (int c = 0; c < out.length; c++) {
                     out[c] = rows.column(c).copyPositions(order, from, n);
                 }
-                writer.append(new Batch(n, out));
+                append(writer, new Batch(n, out));
             }
             finished(writer);
         }
@@ -192,7 +219,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
         for (int i = 0; i < fanIn && !runs.isEmpty(); i++) {
             sources.add(new RunSource(runs.poll()));
         }
-        pass = new SortedMerge(sources, keys, types, batchRows);
+        pass = new SortedMerge(sources, keys, types, outputRows());
         passOutput = spill.newRun(types);
     }
 
@@ -208,7 +235,7 @@ public final class ExternalSorter implements RetainedMemory, AutoCloseable {
                 }
                 break;
             }
-            passOutput.append(b);
+            append(passOutput, b);
         }
         return Operator.YIELD;
     }

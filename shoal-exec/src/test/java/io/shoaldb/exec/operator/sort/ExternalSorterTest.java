@@ -8,6 +8,7 @@ import io.shoaldb.exec.spill.QuerySpill;
 import io.shoaldb.exec.spill.SpillSettings;
 import io.shoaldb.exec.task.QueryMemory;
 import io.shoaldb.sql.planner.physical.SortKey;
+import io.shoaldb.storage.spill.QuerySpillFiles;
 import io.shoaldb.storage.spill.SpillSpace;
 import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.BatchBuilder;
@@ -19,6 +20,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,29 +44,60 @@ class ExternalSorterTest {
     void manyTinyRunsMergeInPassesToTheSameOrder() {
         List<SortKey> keys = List.of(new SortKey(0, true, true), new SortKey(1, false, false),
                 new SortKey(2, true, false), new SortKey(4, true, true));
-        check(keys, 20_000, 97, 1, runs -> assertThat(runs).isGreaterThan(ExternalSorter.MERGE_FAN_IN * 4));
+        check(keys, 20_000, 97, forced(1), runs -> assertThat(runs).isGreaterThan(ExternalSorter.MERGE_FAN_IN * 4));
     }
 
     @Test
     void aFewLargeRunsMergeOnce() {
         List<SortKey> keys = List.of(new SortKey(3, false, true), new SortKey(1, true, true), new SortKey(4, true, true));
-        check(keys, 30_000, 1000, 64 << 10,
+        check(keys, 30_000, 1000, forced(64 << 10),
                 runs -> assertThat(runs).isBetween(2L, (long) ExternalSorter.MERGE_FAN_IN));
     }
 
     @Test
     void withoutSpillEverythingStaysInMemory() {
         List<SortKey> keys = List.of(new SortKey(1, true, false), new SortKey(4, false, true));
-        check(keys, 5_000, 300, Long.MAX_VALUE, runs -> assertThat(runs).isZero());
+        check(keys, 5_000, 300, forced(Long.MAX_VALUE), runs -> assertThat(runs).isZero());
     }
 
-    private void check(List<SortKey> keys, int rows, int batchRows, long minRevocable,
-                       java.util.function.LongConsumer runsCheck) {
+    /**
+     * Under a small exec_mem_limit (1 MB over four drivers: a share of 128 KB) the rows of a batch handed out, and
+     * the pages a merge holds one per run, are cut to fit the share: a window's chunks, cut at batch granularity,
+     * and four drivers merging at once stay under the limit, where 4,096-row batches took several shares each.
+     */
+    @Test
+    void underASmallLimitTheMergeHoldsAboutItsShare() {
+        List<SortKey> keys = List.of(new SortKey(2, true, true), new SortKey(4, true, true));
+        long limit = 1L << 20;
+        long share = limit / 2 / 4;
+        check(keys, 30_000, 1000, spill -> new QuerySpill(SpillSettings.DEFAULT, new QueryMemory(limit), limit, 4, spill),
+                runs -> assertThat(runs).isGreaterThan(4L), 4096, (batch, sorter) -> {
+                    assertThat(batch.retainedBytes()).isLessThan(share / 4);
+                    assertThat(sorter.retainedBytes()).isLessThan(share * 5 / 4);
+                });
+    }
+
+    private static Function<QuerySpillFiles, QuerySpill> forced(long minRevocable) {
+        return files -> new QuerySpill(new SpillSettings(true, true, minRevocable), new QueryMemory(0), 0, 1, files);
+    }
+
+    private void check(List<SortKey> keys, int rows, int batchRows,
+                       Function<QuerySpillFiles, QuerySpill> spilling,
+                       LongConsumer runsCheck) {
+        check(keys, rows, batchRows, spilling, runsCheck, 1024, (batch, sorter) -> {
+            assertThat(batch.positionCount()).isBetween(1, 1024);
+            assertThat(sorter.retainedBytes()).isLessThan(8L << 20);
+        });
+    }
+
+    private void check(List<SortKey> keys, int rows, int batchRows,
+                       Function<QuerySpillFiles, QuerySpill> spilling,
+                       LongConsumer runsCheck, int sorterBatchRows,
+                       BiConsumer<Batch, ExternalSorter> eachBatch) {
         List<Object[]> input = generate(rows, 7);
         SpillSpace space = SpillSpace.open(new LocalFiles(), List.of(dir.resolve("a"), dir.resolve("b")));
-        try (QuerySpill spill = new QuerySpill(new SpillSettings(true, true, minRevocable), new QueryMemory(0), 0, 1,
-                space.forQuery(1))) {
-            ExternalSorter sorter = new ExternalSorter(TYPES, keys, spill, 1024);
+        try (QuerySpill spill = spilling.apply(space.forQuery(1))) {
+            ExternalSorter sorter = new ExternalSorter(TYPES, keys, spill, sorterBatchRows);
             for (int from = 0; from < rows; from += batchRows) {
                 BatchBuilder b = new BatchBuilder(TYPES, batchRows);
                 input.subList(from, Math.min(rows, from + batchRows)).forEach(b::appendRow);
@@ -74,8 +109,7 @@ class ExternalSorterTest {
                     if (b == Operator.YIELD) {
                         continue;
                     }
-                    assertThat(b.positionCount()).isBetween(1, 1024);
-                    assertThat(sorter.retainedBytes()).isLessThan(8L << 20);
+                    eachBatch.accept(b, sorter);
                     collect(b, out);
                 }
             } else {
