@@ -1,6 +1,7 @@
 package io.shoaldb.api.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.Channel;
@@ -20,17 +21,32 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ServerTransportTest {
 
     @Test
-    void linuxOnX8664GetsTheNativeTransport() {
+    void linuxOnX8664GetsANativeTransport() {
         boolean linuxX86 = System.getProperty("os.name").equals("Linux")
                 && System.getProperty("os.arch").equals("amd64");
-        assertThat(ServerTransport.best()).isEqualTo(linuxX86 ? ServerTransport.EPOLL : ServerTransport.NIO);
+        assertThat(ServerTransport.EPOLL.isAvailable()).isEqualTo(linuxX86);
+        ServerTransport best = ServerTransport.best();
+        assertThat(best).isEqualTo(ServerTransport.IO_URING.isAvailable() ? ServerTransport.IO_URING
+                : linuxX86 ? ServerTransport.EPOLL : ServerTransport.NIO);
+    }
+
+    @Test
+    void theRequestedTransportOrTheNextBestOne() {
+        assertThat(ServerTransport.requested("")).isEqualTo(ServerTransport.IO_URING);
+        assertThat(ServerTransport.requested("auto")).isEqualTo(ServerTransport.IO_URING);
+        assertThat(ServerTransport.requested(" EPOLL ")).isEqualTo(ServerTransport.EPOLL);
+        assertThat(ServerTransport.requested("nio")).isEqualTo(ServerTransport.NIO);
+        assertThatThrownBy(() -> ServerTransport.requested("kqueue")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("shoal.net.transport must be auto, io_uring, epoll or nio, not 'kqueue'");
+        assertThat(ServerTransport.firstAvailableFrom(ServerTransport.NIO)).isEqualTo(ServerTransport.NIO);
+        assertThat(ServerTransport.firstAvailableFrom(ServerTransport.EPOLL))
+                .isEqualTo(ServerTransport.EPOLL.isAvailable() ? ServerTransport.EPOLL : ServerTransport.NIO);
     }
 
     @ParameterizedTest
     @EnumSource
     void eachTransportListensAndCarriesBytesBothWays(ServerTransport transport) throws Exception {
-        assumeTrue(transport == ServerTransport.NIO || ServerTransport.best() == ServerTransport.EPOLL,
-                "no native epoll library on this system: the ports use NIO");
+        assumeTrue(transport.isAvailable(), transport + " does not work on this system: the ports use the next one");
         EventLoopGroup acceptors = transport.newEventLoops(1);
         EventLoopGroup workers = transport.newEventLoops(1);
         try {
