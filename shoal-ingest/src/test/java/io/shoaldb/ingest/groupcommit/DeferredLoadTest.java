@@ -95,11 +95,13 @@ class DeferredLoadTest {
 
         files.armed = false;
         files.release.countDown();
+        // Wait on the dependent stage, not on the load: a thread waiting in load.get() may run the load's
+        // dependents itself once the load is complete, and then the stage would report that thread.
+        assertThat(completer.get(30, TimeUnit.SECONDS)).as("handed by the committer to the caller's executor")
+                .isEqualTo("load-completions");
         LoadResult result = load.get(30, TimeUnit.SECONDS);
         assertThat(result.loadedRows()).isEqualTo(2);
         assertThat(f.keys()).as("visible when it completes").containsExactly(0L, 1L, 100L);
-        assertThat(completer.get(30, TimeUnit.SECONDS)).as("handed by the committer to the caller's executor")
-                .isEqualTo("load-completions");
     }
 
     @Test
