@@ -27,6 +27,9 @@ if [ -n "${WITH_QUESTDB:-}" ]; then # QuestDbLauncher and QuestDB itself are in 
   mkdir -p "$work/snap/bench"; cp "$build/shoal-bench/target/benchmarks.jar" "$work/snap/bench/"
 fi
 tools_cp="$work/snap/tools/shoal-tools-0.1.0-SNAPSHOT.jar:$work/snap/tools/lib/*"
+# The snapshot is ~170 MB of dirty page cache; left alone, the kernel writes it back 30 s later
+# (vm.dirty_expire_centisecs), in the middle of a measured run, and every fsync on the disk waits behind it.
+sync
 driver=("$JAVA_HOME/bin/java" -cp "$tools_cp" io.shoaldb.tools.LoadDriver)
 # INGEST_JAVA_OPTS: extra JVM options of the ingestion client, e.g. a JFR recording of its own CPU
 ingest=("$JAVA_HOME/bin/java" -Xmx4g ${INGEST_JAVA_OPTS:-} -cp "$tools_cp" io.shoaldb.tools.IngestBench)

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
@@ -80,6 +81,10 @@ public final class LoadDriver implements Callable<Integer> {
             + "(another program decides how long the run lasts)")
     java.nio.file.Path stopFile;
 
+    @Option(names = "--slow-ms", defaultValue = "0", description = "print, per 100 ms of the measured time, how many "
+            + "operations took longer than this and the longest (0: off): whether a latency tail comes in bursts")
+    double slowMillis;
+
     /** Distinguishes the ids of successive runs into the same table (peers have primary keys). */
     private static final long RUN_SALT = (System.currentTimeMillis() / 1000) & 0xFFFFF;
 
@@ -90,6 +95,11 @@ public final class LoadDriver implements Callable<Integer> {
     private final AtomicLong operations = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private volatile boolean measuring;
+    private volatile long measureStart;
+    private volatile long measureStartEpochMillis;
+    /** Per 100 ms of the measured time: operations slower than --slow-ms, and the slowest (ns); null when off. */
+    private AtomicLongArray slowCounts;
+    private AtomicLongArray slowMax;
     private volatile boolean stop;
 
     public static void main(String[] args) {
@@ -126,8 +136,14 @@ public final class LoadDriver implements Callable<Integer> {
         latencies.reset();
         serviceTimes.reset();
         operations.set(0);
-        measuring = true;
+        if (slowMillis > 0) {
+            slowCounts = new AtomicLongArray((int) (seconds * 10 + 600)); // + time the last replies may take
+            slowMax = new AtomicLongArray(slowCounts.length());
+        }
         long start = System.nanoTime();
+        measureStart = start;
+        measureStartEpochMillis = System.currentTimeMillis();
+        measuring = true;
         long end = start + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < end && (stopFile == null || !java.nio.file.Files.exists(stopFile))) {
             TimeUnit.MILLISECONDS.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
@@ -143,6 +159,7 @@ public final class LoadDriver implements Callable<Integer> {
         if (probe != null) {
             System.out.println("VISIBILITY " + VisibilityProbe.describe(probe.stop()));
         }
+        printSlowTimeline();
         long ops = operations.get();
         long rowCount = workload == Workload.insert || workload == Workload.lineitem ? ops * rows : 0;
         // the open loop's fields go last, so that scripts reading the closed loop's line read this one alike
@@ -309,10 +326,35 @@ public final class LoadDriver implements Callable<Integer> {
         ackedRows.addAndGet(rows);
         if (measuring) {
             latencies.recordValue(now - dueNanos);
+            noteIfSlow(dueNanos, now - dueNanos);
             if (schedule != null) {
                 serviceTimes.recordValue(now - schedule.lastSent());
             }
             operations.incrementAndGet();
+        }
+    }
+
+    private void noteIfSlow(long dueNanos, long latencyNanos) {
+        AtomicLongArray counts = slowCounts;
+        if (counts == null || latencyNanos < slowMillis * 1e6) {
+            return;
+        }
+        int bucket = (int) Math.min(counts.length() - 1, Math.max(0, (dueNanos - measureStart) / 100_000_000L));
+        counts.incrementAndGet(bucket);
+        slowMax.accumulateAndGet(bucket, latencyNanos, Math::max);
+    }
+
+    /** One line per 100 ms window in which operations, counted by when they were due, were slower than --slow-ms. */
+    private void printSlowTimeline() {
+        if (slowCounts == null) {
+            return;
+        }
+        System.out.printf("SLOW measured_from_epoch_ms=%d slower_than_ms=%s%n", measureStartEpochMillis, slowMillis);
+        for (int b = 0; b < slowCounts.length(); b++) {
+            long count = slowCounts.get(b);
+            if (count > 0) {
+                System.out.printf("SLOW due_ms=%d slow_ops=%d max_ms=%.1f%n", b * 100, count, slowMax.get(b) / 1e6);
+            }
         }
     }
 }
