@@ -11,7 +11,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
@@ -97,9 +96,8 @@ public final class LoadDriver implements Callable<Integer> {
     private volatile boolean measuring;
     private volatile long measureStart;
     private volatile long measureStartEpochMillis;
-    /** Per 100 ms of the measured time: operations slower than --slow-ms, and the slowest (ns); null when off. */
-    private AtomicLongArray slowCounts;
-    private AtomicLongArray slowMax;
+    /** Operations slower than --slow-ms per 100 ms of the measured time; null when off. */
+    private volatile SlowTimeline slowTimeline;
     private volatile boolean stop;
 
     public static void main(String[] args) {
@@ -136,9 +134,9 @@ public final class LoadDriver implements Callable<Integer> {
         latencies.reset();
         serviceTimes.reset();
         operations.set(0);
-        if (slowMillis > 0) {
-            slowCounts = new AtomicLongArray((int) (seconds * 10 + 600)); // + time the last replies may take
-            slowMax = new AtomicLongArray(slowCounts.length());
+        if (slowMillis > 0) { // the span: the measured time and the replies still due after it
+            slowTimeline = new SlowTimeline((long) (slowMillis * 1e6), TimeUnit.MILLISECONDS.toNanos(100),
+                    TimeUnit.SECONDS.toNanos(seconds + 60));
         }
         long start = System.nanoTime();
         measureStart = start;
@@ -335,26 +333,19 @@ public final class LoadDriver implements Callable<Integer> {
     }
 
     private void noteIfSlow(long dueNanos, long latencyNanos) {
-        AtomicLongArray counts = slowCounts;
-        if (counts == null || latencyNanos < slowMillis * 1e6) {
-            return;
+        SlowTimeline timeline = slowTimeline;
+        if (timeline != null) {
+            timeline.record(dueNanos - measureStart, latencyNanos);
         }
-        int bucket = (int) Math.min(counts.length() - 1, Math.max(0, (dueNanos - measureStart) / 100_000_000L));
-        counts.incrementAndGet(bucket);
-        slowMax.accumulateAndGet(bucket, latencyNanos, Math::max);
     }
 
     /** One line per 100 ms window in which operations, counted by when they were due, were slower than --slow-ms. */
     private void printSlowTimeline() {
-        if (slowCounts == null) {
+        SlowTimeline timeline = slowTimeline;
+        if (timeline == null) {
             return;
         }
         System.out.printf("SLOW measured_from_epoch_ms=%d slower_than_ms=%s%n", measureStartEpochMillis, slowMillis);
-        for (int b = 0; b < slowCounts.length(); b++) {
-            long count = slowCounts.get(b);
-            if (count > 0) {
-                System.out.printf("SLOW due_ms=%d slow_ops=%d max_ms=%.1f%n", b * 100, count, slowMax.get(b) / 1e6);
-            }
-        }
+        timeline.lines().forEach(line -> System.out.println("SLOW " + line));
     }
 }
