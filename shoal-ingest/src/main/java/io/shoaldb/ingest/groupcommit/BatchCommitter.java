@@ -135,7 +135,7 @@ final class BatchCommitter {
         WriteTarget target = currentTarget(b);
         SchemaMapper mapper = target == b.target ? null : new SchemaMapper(b.target.schema().columns(), target.schema());
         TableLoad load = new TableLoad(services.storage(), target, b.bytes);
-        for (Batch rows : b.rows) {
+        for (Batch rows : b.rows.batches()) {
             load.append(mapper == null ? rows : mapper.map(rows));
         }
         Map<Long, RowsetMeta> rowsets = load.finish(b.txnId());

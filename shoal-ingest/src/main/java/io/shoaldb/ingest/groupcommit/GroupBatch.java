@@ -3,7 +3,6 @@ package io.shoaldb.ingest.groupcommit;
 import io.shoaldb.ingest.groupcommit.wal.WalWriter;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.txn.Transaction;
-import io.shoaldb.vector.Batch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +28,7 @@ final class GroupBatch {
     final long openedNanos = System.nanoTime();
     final long intervalMs;
     final long dataBytesLimit;
-    final List<Batch> rows = new ArrayList<>();
+    final GatheredRows rows = new GatheredRows();
     /** The loads that carried a request id, to record them as committed. */
     final List<Member> identified = new ArrayList<>();
     /** Completes when the batch is visible (value: commit millis) or fails. */
