@@ -1,9 +1,9 @@
 package io.shoaldb.ingest.groupcommit;
 
 import io.shoaldb.vector.Batch;
-import io.shoaldb.vector.ColumnVector;
+import io.shoaldb.vector.BatchBuilder;
 import io.shoaldb.vector.FlatVector;
-import io.shoaldb.vector.VectorBuilder;
+import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -52,20 +52,17 @@ final class GatheredRows {
 
     private static Batch merge(List<Batch> parts, int rows) {
         Batch first = parts.getFirst();
-        ColumnVector[] out = new ColumnVector[first.columnCount()];
-        VectorBuilder[] builders = new VectorBuilder[out.length];
-        for (int c = 0; c < out.length; c++) {
-            builders[c] = VectorBuilder.create(first.column(c).type(), rows);
+        List<DataType> types = new ArrayList<>(first.columnCount());
+        for (int c = 0; c < first.columnCount(); c++) {
+            types.add(first.column(c).type());
         }
+        BatchBuilder merged = new BatchBuilder(types, rows);
         for (Batch part : parts) {
             Batch flat = part.compact();
-            for (int c = 0; c < out.length; c++) {
-                builders[c].appendRange((FlatVector) flat.column(c), 0, flat.rowCount());
+            for (int c = 0; c < types.size(); c++) {
+                merged.column(c).appendRange((FlatVector) flat.column(c), 0, flat.rowCount());
             }
         }
-        for (int c = 0; c < out.length; c++) {
-            out[c] = builders[c].build();
-        }
-        return new Batch(rows, out);
+        return merged.build();
     }
 }

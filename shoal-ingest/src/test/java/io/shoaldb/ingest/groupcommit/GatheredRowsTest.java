@@ -6,6 +6,7 @@ import io.shoaldb.vector.Batch;
 import io.shoaldb.vector.VectorBuilder;
 import io.shoaldb.vector.type.DataType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class GatheredRowsTest {
         List<List<Object>> rows = new ArrayList<>();
         for (Batch b : gathered.batches()) {
             for (int i = 0; i < b.positionCount(); i++) {
-                rows.add(java.util.Arrays.asList(b.getObject(i, 0), b.getObject(i, 1)));
+                rows.add(Arrays.asList(b.getObject(i, 0), b.getObject(i, 1)));
             }
         }
         return rows;
@@ -36,7 +37,7 @@ class GatheredRowsTest {
     private static List<List<Object>> expected(long fromId, long toIdExclusive) {
         List<List<Object>> rows = new ArrayList<>();
         for (long id = fromId; id < toIdExclusive; id++) {
-            rows.add(java.util.Arrays.asList(id, id % 3 == 0 ? null : "n" + id));
+            rows.add(Arrays.asList(id, id % 3 == 0 ? null : "n" + id));
         }
         return rows;
     }
