@@ -22,6 +22,8 @@ public final class RowBatchAssembler {
      * column cost more than decoding them. The builders grow, and keep the size they reached.
      */
     private static final int INITIAL_BATCH_ROWS = 128;
+    /** A part's first builders: a part is large, so they start at a whole normal batch. */
+    private static final int INITIAL_PART_ROWS = 4096;
 
     private final RowLayout layout;
     private final LoadSchema schema;
@@ -54,6 +56,11 @@ public final class RowBatchAssembler {
      * @param maxRejectedKept filtered rows kept with their reasons (all are counted)
      */
     public RowBatchAssembler(RowLayout layout, int maxBatchRows, long maxBatchBytes, int maxRejectedKept) {
+        this(layout, maxBatchRows, maxBatchBytes, maxRejectedKept, Math.min(maxBatchRows, INITIAL_BATCH_ROWS));
+    }
+
+    private RowBatchAssembler(RowLayout layout, int maxBatchRows, long maxBatchBytes, int maxRejectedKept,
+            int initialRows) {
         this.layout = layout;
         this.schema = layout.schema;
         this.maxBatchRows = maxBatchRows;
@@ -74,7 +81,34 @@ public final class RowBatchAssembler {
             converters[c] = ValueConverter.forType(layout.types.get(c), layout.policy);
             slots[c] = new ValueSlot();
         }
-        builder = new BatchBuilder(layout.types, Math.min(maxBatchRows, INITIAL_BATCH_ROWS));
+        builder = new BatchBuilder(layout.types, initialRows);
+    }
+
+    /**
+     * An assembler for another part of the same input, decoded on another thread: the same layout and batch
+     * bounds. Its counts and rejected rows come back with
+     * {@link #absorb}.
+     */
+    public RowBatchAssembler forPart() {
+        return new RowBatchAssembler(layout, maxBatchRows, maxBatchBytes, maxRejectedKept,
+                Math.min(maxBatchRows, INITIAL_PART_ROWS));
+    }
+
+    /**
+     * Adds the counts and kept rejected rows of {@code part}, the part of the input that follows every row counted
+     * here so far: its row numbers move on by this assembler's total, so the load's are as if one thread read it all.
+     */
+    public void absorb(RowBatchAssembler part) {
+        for (RejectedRow r : part.rejected) {
+            if (rejected.size() >= maxRejectedKept) {
+                break;
+            }
+            rejected.add(new RejectedRow(total + r.rowNumber(), r.reason(), r.sourceLine()));
+        }
+        total += part.total;
+        loaded += part.loaded;
+        filtered += part.filtered;
+        unselected += part.unselected;
     }
 
     /**

@@ -6,6 +6,7 @@ import io.shoaldb.ingest.convert.RowBatchAssembler;
 import io.shoaldb.ingest.format.BatchReader;
 import io.shoaldb.ingest.format.LoadOptions;
 import io.shoaldb.ingest.format.RecordLimits;
+import io.shoaldb.ingest.format.csv.ParallelCsvReader;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,21 +16,28 @@ import java.util.zip.InflaterInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
 
 /**
- * Turns a request body into batches: {@code compress_type} first, then the CSV or JSON decoder. One load,
- * one thread; memory stays bounded by the decoder's buffer (at most one record at its {@link RecordLimits}) and
- * the assembler's batch size.
+ * Turns a request body into batches: {@code compress_type} first, then the CSV or JSON decoder. Memory stays
+ * bounded by the decoder's buffer (at most one record at its {@link RecordLimits}) and the assembler's batch size;
+ * a large CSV body decodes on several threads when the load allows it, each with a chunk of the body.
  */
 final class BodyDecoder implements AutoCloseable {
     private final CountingInputStream received;
     private final BatchReader source;
 
-    /** {@code bodyBytes}: the body's Content-Length, or -1 (chunked); it sizes the decoder's buffer. */
+    /**
+     * {@code bodyBytes}: the body's Content-Length, or -1 (chunked); it sizes the decoder's buffer.
+     * {@code decodeThreads}: how many threads may decode a large CSV body at once ({@link ParallelCsvReader}).
+     */
     BodyDecoder(InputStream body, long bodyBytes, LoadOptions options, String compressType, RowBatchAssembler assembler,
-            RecordLimits limits) {
+            RecordLimits limits, int decodeThreads) {
         this.received = new CountingInputStream(body);
         InputStream data = decompressing(received, compressType);
         boolean plain = compressType == null || compressType.equals("plain");
-        source = BatchReader.open(data, plain ? bodyBytes : -1, options, assembler, limits);
+        long dataBytes = plain ? bodyBytes : -1;
+        boolean large = dataBytes < 0 || dataBytes > 2L * ParallelCsvReader.CHUNK_BYTES;
+        source = decodeThreads > 1 && large && ParallelCsvReader.applies(options)
+                ? new ParallelCsvReader(data, options, assembler, limits, decodeThreads, ParallelCsvReader.CHUNK_BYTES)
+                : BatchReader.open(data, dataBytes, options, assembler, limits);
     }
 
     /** Validates {@code compress_type} before anything is read (Doris's names; lz4 means the LZ4 frame format). */

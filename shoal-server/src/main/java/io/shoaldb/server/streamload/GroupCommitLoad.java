@@ -51,7 +51,7 @@ final class GroupCommitLoad {
      */
     static CompletableFuture<StreamLoadResult> run(LoadRun run, InputStream body, Executor completions) {
         FailureLabel failureLabel = new FailureLabel();
-        run.open(body, Integer.MAX_VALUE, run.ctx.options().groupCommitBufferBytes());
+        run.open(body, Integer.MAX_VALUE, run.ctx.options().groupCommitBufferBytes(), 1);
         Batch first;
         Batch second;
         try {

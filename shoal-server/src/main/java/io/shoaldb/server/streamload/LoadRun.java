@@ -29,6 +29,8 @@ final class LoadRun {
     static final long NORMAL_BATCH_BYTES = 8L << 20;
     /** Decoded batches the normal path lets wait for its writer: two keep both busy, each up to a batch's size. */
     static final int WRITE_BEHIND_BATCHES = 2;
+    /** Threads that decode a large body on the normal path: one per core, the cores beside the writer's are idle. */
+    static final int NORMAL_DECODE_THREADS = Runtime.getRuntime().availableProcessors();
 
     final StreamLoadContext ctx;
     final LoadTimes times;
@@ -49,14 +51,17 @@ final class LoadRun {
         return ctx.table();
     }
 
-    /** Opens the decoder; {@code maxBatchRows}/{@code maxBatchBytes} bound what one {@link #next()} returns. */
-    void open(InputStream body, int maxBatchRows, long maxBatchBytes) {
+    /**
+     * Opens the decoder; {@code maxBatchRows}/{@code maxBatchBytes} bound what one {@link #next()} returns;
+     * {@code decodeThreads} may decode a large body at once.
+     */
+    void open(InputStream body, int maxBatchRows, long maxBatchBytes, int decodeThreads) {
         LoadOptions format = ctx.format();
         LoadSchema schema = ctx.schema();
         assembler = new RowBatchAssembler(schema, format.columns(), ConversionPolicy.streamLoad(format.strictMode()),
                 maxBatchRows, maxBatchBytes, ctx.options().maxErrorRows());
         decoder = new BodyDecoder(body, ctx.request().contentLength(), format, ctx.headers().compressType(), assembler,
-                ctx.options().recordLimits());
+                ctx.options().recordLimits(), decodeThreads);
     }
 
     /** The next decoded batch or null at the end of the body; the time counts as reading. */

@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A normal-path Stream Load whose body has no length (chunked) is decoded on the load's thread and written on a
- * second one, many batches apart: every row arrives, and on a UNIQUE KEY table the later of two rows with one
- * key wins, i.e. the writer kept the body's order.
+ * A large normal-path Stream Load is decoded in chunks on several threads and written on another, many batches
+ * apart: every row arrives, and on a UNIQUE KEY table the later of two rows with one key wins, i.e. the writer
+ * kept the body's order; filtered rows are counted and logged in the body's order.
  */
 class WriteBehindLoadTest {
-    private static final int KEYS = 30_000; // each key twice: about fifteen 4096-row batches
+    private static final int KEYS = 150_000; // each key twice: about 4 MB, two or three chunks of 4096-row batches
 
     @TempDir
     Path dir;
@@ -51,6 +51,33 @@ class WriteBehindLoadTest {
                 assertThat(rs.getLong(2)).isEqualTo(KEYS);
                 assertThat(rs.getString(3)).isEqualTo("second");
                 assertThat(rs.getString(4)).isEqualTo("second");
+            }
+        }
+    }
+
+    @Test
+    void aLargeBodyCountsAndLogsItsFilteredRowsInOrder() throws Exception {
+        try (TestServer server = TestServer.start(dir.resolve("server"),
+                Map.of("http_port", "0", "webserver_port", "0"));
+             Connection c = server.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE db");
+            s.execute("CREATE TABLE db.d (id INT NOT NULL, v VARCHAR(20)) DUPLICATE KEY(id) "
+                    + "DISTRIBUTED BY HASH(id) BUCKETS 4 PROPERTIES (\"replication_num\" = \"1\")");
+            StringBuilder body = new StringBuilder();
+            int rows = 600_000; // about 10 MB: five chunks
+            for (int i = 0; i < rows; i++) {
+                body.append(i % 100_000 == 99_999 ? "bad" + i : Integer.toString(i)).append(",v").append(i).append('\n');
+            }
+            Map<String, Object> reply = Clients.load("http://127.0.0.1:" + server.httpPort() + "/api/db/d/_stream_load",
+                    body.toString(), "column_separator:,", "max_filter_ratio:0.1");
+            assertThat(reply).containsEntry("Status", "Success").containsEntry("NumberTotalRows", (long) rows)
+                    .containsEntry("NumberLoadedRows", rows - 6L).containsEntry("NumberFilteredRows", 6L);
+            assertThat(Clients.get((String) reply.get("ErrorURL")).lines().map(l -> l.replaceAll(".*src line \\[", ""))
+                    .toList()).containsExactly("bad99999,v99999]; ", "bad199999,v199999]; ", "bad299999,v299999]; ",
+                    "bad399999,v399999]; ", "bad499999,v499999]; ", "bad599999,v599999]; ");
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM db.d")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(rows - 6L);
             }
         }
     }

@@ -96,6 +96,27 @@ public final class CsvReader implements BatchReader {
 
     public CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits,
             int bufferSize) {
+        this(in, options, assembler, limits, new byte[Math.max(bufferSize, 64)]);
+    }
+
+    /**
+     * A reader of one chunk of a larger input, in memory and cut after a record delimiter by {@link CsvChunks},
+     * which has also dropped the input's BOM and skipped lines: the chunk's records are read as they are, from
+     * {@code data} itself. {@code data} must not change until the reader is closed.
+     */
+    static CsvReader ofChunk(byte[] data, int length, LoadOptions options, RowBatchAssembler assembler,
+            RecordLimits limits) {
+        CsvReader r = new CsvReader(InputStream.nullInputStream(), options, assembler, limits, data);
+        r.limit = length;
+        r.bytesRead = length;
+        r.eof = true;
+        r.started = true;
+        r.linesToSkip = 0;
+        return r;
+    }
+
+    private CsvReader(InputStream in, LoadOptions options, RowBatchAssembler assembler, RecordLimits limits,
+            byte[] buffer) {
         this.in = in;
         this.maxLineBytes = limits.csvLineMaxBytes();
         this.limits = limits;
@@ -110,7 +131,7 @@ public final class CsvReader implements BatchReader {
         this.emptyAsNull = options.emptyFieldAsNull();
         this.expectedFields = assembler.inputFieldCount();
         this.linesToSkip = options.csvLinesToSkip();
-        this.buf = new byte[Math.max(bufferSize, 64)];
+        this.buf = buffer;
         this.baseBuffer = buf.length;
         this.row = new TextRow(expectedFields);
         // A record reaches pending only as valid UTF-8 (checked whole unless ASCII); cut at ASCII separators and
@@ -540,6 +561,10 @@ public final class CsvReader implements BatchReader {
     }
 
     private RecordTooLargeException lineTooLong() {
+        return lineTooLong(maxLineBytes);
+    }
+
+    static RecordTooLargeException lineTooLong(long maxLineBytes) {
         return new RecordTooLargeException(ErrorCode.LOAD_RECORD_TOO_LARGE.format("A CSV line",
                 "streaming_load_csv_line_max_mb", maxLineBytes));
     }

@@ -72,7 +72,33 @@ class CsvReaderTest {
         Result small = load(schema, bytes, h, 64, 3);
         assertThat(small.rows()).isEqualTo(big.rows());
         assertThat(small.counters()).isEqualTo(big.counters());
+        LoadOptions options = LoadOptions.parse(h);
+        if (ParallelCsvReader.applies(options)) {
+            // and cut into chunks of a few bytes decoded on several threads, or into one chunk
+            for (int chunkBytes : new int[] {4, 13, 1 << 16}) {
+                Result parallel = loadParallel(schema, bytes, h, chunkBytes);
+                assertThat(parallel.rows()).isEqualTo(big.rows());
+                assertThat(parallel.counters()).isEqualTo(big.counters());
+                assertThat(parallel.assembler().rejectedRows()).isEqualTo(big.assembler().rejectedRows());
+            }
+        }
         return big;
+    }
+
+    static Result loadParallel(LoadSchema schema, byte[] data, Map<String, String> headers, int chunkBytes)
+            throws IOException {
+        LoadOptions options = LoadOptions.parse(headers);
+        RowBatchAssembler a = new RowBatchAssembler(schema, options.columns(),
+                ConversionPolicy.streamLoad(options.strictMode()), 3, 1 << 20, 100);
+        List<List<Object>> out = new ArrayList<>();
+        try (ParallelCsvReader r = new ParallelCsvReader(new ChunkedStream(data, 5), options, a, RecordLimits.DEFAULTS,
+                3, chunkBytes)) {
+            for (Batch b = r.next(); b != null; b = r.next()) {
+                assertThat(b.rowCount()).isBetween(1, 3);
+                out.addAll(rows(b));
+            }
+        }
+        return new Result(out, a);
     }
 
     /** Returns at most {@code chunk} bytes per read, like a slow network body. */
