@@ -63,6 +63,26 @@ class BytesCodecTest {
         assertThat(BytesCodec.dictionary(page.data, page.offsets, 0, 100).entries()).isZero();
     }
 
+    @Test
+    void aLargePageWhoseFirstEighthIsNearlyAllDistinctIsJudgedThere() {
+        List<String> distinctHead = new ArrayList<>();
+        for (int i = 0; i < 2048; i++) {
+            distinctHead.add(i < 256 ? "comment " + i : "repeated " + i % 10); // 266 distinct in all
+        }
+        Page page = Page.of(distinctHead);
+        // at 256 values all distinct: 2048 rows at that rate pass 1024 entries, so it gives up there
+        assertThat(BytesCodec.dictionary(page.data, page.offsets, 2048, 1024)).isNull();
+        // a limit the rate would not pass, or a head with repeats, is tried whole
+        assertThat(BytesCodec.dictionary(page.data, page.offsets, 2048, 4096).entries()).isEqualTo(266);
+        distinctHead.set(3, "comment 1");
+        distinctHead.set(5, "comment 2");
+        for (int i = 7; i < 40; i++) {
+            distinctHead.set(i, "comment 1");
+        }
+        Page repeats = Page.of(distinctHead);
+        assertThat(BytesCodec.dictionary(repeats.data, repeats.offsets, 2048, 1024).entries()).isEqualTo(231);
+    }
+
     private static String entry(BytesCodec.Dictionary dict, int e) {
         int from = dict.offsets()[e];
         return new String(dict.data(), from, dict.offsets()[e + 1] - from, StandardCharsets.UTF_8);
