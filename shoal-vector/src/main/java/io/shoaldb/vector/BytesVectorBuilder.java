@@ -77,6 +77,11 @@ public final class BytesVectorBuilder extends VectorBuilder {
     }
 
     @Override
+    public BytesVector view() {
+        return new BytesVector(type, size, data, offsets, validity);
+    }
+
+    @Override
     public void reset() {
         size = 0;
         offsets[0] = 0;

@@ -44,6 +44,11 @@ public final class DoubleVectorBuilder extends VectorBuilder {
     }
 
     @Override
+    public DoubleVector view() {
+        return new DoubleVector(type, size, values, validity);
+    }
+
+    @Override
     public void reset() {
         size = 0;
         validity = null;

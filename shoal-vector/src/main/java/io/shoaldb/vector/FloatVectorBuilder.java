@@ -44,6 +44,11 @@ public final class FloatVectorBuilder extends VectorBuilder {
     }
 
     @Override
+    public FloatVector view() {
+        return new FloatVector(type, size, values, validity);
+    }
+
+    @Override
     public void reset() {
         size = 0;
         validity = null;

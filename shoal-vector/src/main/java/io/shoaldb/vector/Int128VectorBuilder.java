@@ -66,6 +66,11 @@ public final class Int128VectorBuilder extends VectorBuilder {
     }
 
     @Override
+    public Int128Vector view() {
+        return new Int128Vector(type, size, high, low, validity);
+    }
+
+    @Override
     public void reset() {
         size = 0;
         validity = null;

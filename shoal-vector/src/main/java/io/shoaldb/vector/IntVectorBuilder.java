@@ -44,6 +44,11 @@ public final class IntVectorBuilder extends VectorBuilder {
     }
 
     @Override
+    public IntVector view() {
+        return new IntVector(type, size, values, validity);
+    }
+
+    @Override
     public void reset() {
         size = 0;
         validity = null;

@@ -44,6 +44,11 @@ public final class LongVectorBuilder extends VectorBuilder {
     }
 
     @Override
+    public LongVector view() {
+        return new LongVector(type, size, values, validity);
+    }
+
+    @Override
     public void reset() {
         size = 0;
         validity = null;

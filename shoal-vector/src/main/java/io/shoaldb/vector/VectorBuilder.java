@@ -112,6 +112,13 @@ public abstract sealed class VectorBuilder
     /** The immutable vector of everything appended so far; the builder must be reset before reuse. */
     public abstract FlatVector build();
 
+    /**
+     * A vector of everything appended so far over the builder's own arrays, without copying or allocating: valid
+     * only until the builder next changes, so only for a reader done with it before then (a segment's page,
+     * encoded at once). {@link #reset()} then reuses the arrays, at the size they reached.
+     */
+    public abstract FlatVector view();
+
     /** Forgets all rows, keeping allocated capacity where the built vector does not share it. */
     public abstract void reset();
 

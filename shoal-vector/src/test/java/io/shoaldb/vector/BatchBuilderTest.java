@@ -41,6 +41,29 @@ class BatchBuilderTest {
     }
 
     @Test
+    void aViewSharesTheBuildersArraysWhichResetReuses() {
+        Object[] row = {true, 127L, -32768L, Integer.MIN_VALUE + 0L, Long.MAX_VALUE,
+            BigInteger.ONE.shiftLeft(126).negate(), 1.5f, -0.0, new BigDecimal("-12345678.90"),
+            new BigDecimal("123456789012345678901234567890123.45678"), LocalDate.of(1, 1, 1),
+            LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000), "héllo", "", "日本語", "{\"a\":1}"};
+        for (int c = 0; c < ALL.size(); c++) {
+            VectorBuilder builder = VectorBuilder.create(ALL.get(c), 4);
+            builder.appendObject(row[c]);
+            builder.appendObject(null);
+            FlatVector view = builder.view();
+            assertThat(view.size()).isEqualTo(2);
+            assertThat(view.getObject(0)).as("column %s", ALL.get(c)).isEqualTo(row[c]);
+            assertThat(view.getObject(1)).isNull();
+            builder.reset();
+            builder.appendObject(row[c]);
+            FlatVector again = builder.view();
+            assertThat(again.size()).isEqualTo(1);
+            assertThat(again.getObject(0)).isEqualTo(row[c]);
+            assertThat(again.mayHaveNulls() && again.isNull(0)).isFalse();
+        }
+    }
+
+    @Test
     void physicalTypeMapping() {
         assertThat(PhysicalType.of(DataType.DATE)).isEqualTo(PhysicalType.INT32);
         assertThat(PhysicalType.of(DataType.decimal(18, 0))).isEqualTo(PhysicalType.INT64);

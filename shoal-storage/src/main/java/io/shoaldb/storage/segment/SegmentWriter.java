@@ -198,8 +198,9 @@ public final class SegmentWriter implements AutoCloseable {
             return;
         }
         for (int c = 0; c < buffers.length; c++) {
-            FlatVector page = buffers[c].build();
-            pages.get(c).add(writePage(page));
+            // encoded and summed up at once, the page's values are copied out: its arrays serve the next page
+            pages.get(c).add(writePage(buffers[c].view()));
+            buffers[c].reset();
         }
         pageRows.add(rows);
         rowCount += rows;
