@@ -215,7 +215,8 @@ public final class ShoalServer implements AutoCloseable {
             StreamLoadService loads = new StreamLoadService(catalog, authenticator, tables, storage, txns, groupCommit,
                     StreamLoadOptions.defaults(paths.storagePaths().getFirst().resolve("error_log"),
                             () -> bindAddress + ":" + http[0].port(0), bindAddress + ":" + mysqlServer.port())
-                            .withRecordLimits(recordLimits));
+                            .withRecordLimits(recordLimits)
+                            .withDecodeThreads(config.get(ServerConfigKeys.STREAMING_LOAD_DECODE_THREADS)));
             opened.push(loads);
             http[0] = new HttpServer(new HttpServerOptions(bindAddress,
                     List.of(config.get(ServerConfigKeys.HTTP_PORT), config.get(ServerConfigKeys.WEBSERVER_PORT)),

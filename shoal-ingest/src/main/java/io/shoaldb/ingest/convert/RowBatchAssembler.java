@@ -97,6 +97,8 @@ public final class RowBatchAssembler {
     /**
      * Adds the counts and kept rejected rows of {@code part}, the part of the input that follows every row counted
      * here so far: its row numbers move on by this assembler's total, so the load's are as if one thread read it all.
+     * The part's counts are cleared: once its last batch is flushed it can take the next part, its builders at the
+     * size they reached.
      */
     public void absorb(RowBatchAssembler part) {
         for (RejectedRow r : part.rejected) {
@@ -109,6 +111,11 @@ public final class RowBatchAssembler {
         loaded += part.loaded;
         filtered += part.filtered;
         unselected += part.unselected;
+        part.rejected.clear();
+        part.total = 0;
+        part.loaded = 0;
+        part.filtered = 0;
+        part.unselected = 0;
     }
 
     /**

@@ -104,6 +104,9 @@ public final class ServerConfigKeys {
             "largest JSON document in MB: a whole-body JSON load, or one line with read_json_by_line");
     public static final ConfigKey<Long> STREAMING_LOAD_CSV_LINE_MAX_MB = ConfigKey.longInteger(
             "streaming_load_csv_line_max_mb", 100, 1, 2047, "longest CSV line of a Stream Load, in MB");
+    public static final ConfigKey<Integer> STREAMING_LOAD_DECODE_THREADS = ConfigKey.integer(
+            "streaming_load_decode_threads", 0, 0, 1024, "threads that parse and convert one large CSV Stream Load"
+                    + " body at once (0 = one per core but one, which the load's writer needs; 1 = the load's own)");
     public static final ConfigKey<Long> STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT = ConfigKey.custom(
             "streaming_load_record_buffer_mem_limit",
             text -> MemoryLimit.bytes("streaming_load_record_buffer_mem_limit", text, Runtime.getRuntime().maxMemory()),
@@ -159,7 +162,8 @@ public final class ServerConfigKeys {
                 LOAD_CPU_SHARE, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
                 PLAN_CACHE_SIZE, INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
-                STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
+                STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_DECODE_THREADS,
+                STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
                 STORAGE_PAGE_CACHE_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD, FILE_CACHE_CAPACITY_BYTES, FILE_CACHE_BLOCK_BYTES,
                 FILE_CACHE_READ_AHEAD_BLOCKS, VAULT_RECYCLE_GRACE_SECONDS, VAULT_RECYCLE_INTERVAL_SECONDS);

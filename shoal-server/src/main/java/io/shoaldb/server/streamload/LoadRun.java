@@ -29,8 +29,6 @@ final class LoadRun {
     static final long NORMAL_BATCH_BYTES = 8L << 20;
     /** Decoded batches the normal path lets wait for its writer: two keep both busy, each up to a batch's size. */
     static final int WRITE_BEHIND_BATCHES = 2;
-    /** Threads that decode a large body on the normal path: one per core, the cores beside the writer's are idle. */
-    static final int NORMAL_DECODE_THREADS = Runtime.getRuntime().availableProcessors();
 
     final StreamLoadContext ctx;
     final LoadTimes times;

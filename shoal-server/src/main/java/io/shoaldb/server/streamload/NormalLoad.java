@@ -32,7 +32,7 @@ final class NormalLoad {
         }
         PendingLoad pending = new PendingLoad(ctx.storage(), ctx.txns(), ctx.databaseId(), label);
         try {
-            run.open(body, LoadRun.NORMAL_BATCH_ROWS, LoadRun.NORMAL_BATCH_BYTES, LoadRun.NORMAL_DECODE_THREADS);
+            run.open(body, LoadRun.NORMAL_BATCH_ROWS, LoadRun.NORMAL_BATCH_BYTES, ctx.options().decodeThreads());
             // A plain body's length is (about) its rows' size: a small load commits them inline.
             long wholeLoadBytes = ctx.headers().compressType() == null ? ctx.request().contentLength() : -1;
             Consumer<Batch> sink = batch -> pending.table(ctx.target(), wholeLoadBytes).append(batch);

@@ -23,14 +23,17 @@ import java.util.function.Supplier;
  * @param backendHostPort this node's name in {@code get_wal_size} (Doris lists backends as {@code host:port})
  * @param recordLimits the largest CSV line and JSON document a body may hold ({@code streaming_load_csv_line_max_mb},
  *     {@code streaming_load_json_max_mb})
+ * @param decodeThreads threads that may decode one large CSV body at once ({@code streaming_load_decode_threads})
  */
 public record StreamLoadOptions(Path errorLogDir, int maxErrorRows, Duration errorLogRetention,
         Duration defaultTimeout, long groupCommitBufferBytes, Supplier<String> httpAddress, String backendHostPort,
-        RecordLimits recordLimits) {
+        RecordLimits recordLimits, int decodeThreads) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(259200);
     public static final int DEFAULT_MAX_ERROR_ROWS = 1000;
     public static final Duration DEFAULT_ERROR_LOG_RETENTION = Duration.ofHours(48);
     public static final long DEFAULT_GROUP_COMMIT_BUFFER_BYTES = 32L << 20;
+    /** One decoding thread per core but one: that one is the load's writer's, the stage no other thread can share. */
+    public static final int DEFAULT_DECODE_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
     public StreamLoadOptions {
         Objects.requireNonNull(errorLogDir, "errorLogDir");
@@ -46,26 +49,37 @@ public record StreamLoadOptions(Path errorLogDir, int maxErrorRows, Duration err
         if (groupCommitBufferBytes < 1) {
             throw new IllegalArgumentException("groupCommitBufferBytes must be positive: " + groupCommitBufferBytes);
         }
+        if (decodeThreads < 1) {
+            throw new IllegalArgumentException("decodeThreads must be positive: " + decodeThreads);
+        }
     }
 
     /** Defaults for everything but the places: {@code errorLogDir} and the node's addresses. */
     public static StreamLoadOptions defaults(Path errorLogDir, Supplier<String> httpAddress, String backendHostPort) {
         return new StreamLoadOptions(errorLogDir, DEFAULT_MAX_ERROR_ROWS, DEFAULT_ERROR_LOG_RETENTION, DEFAULT_TIMEOUT,
-                DEFAULT_GROUP_COMMIT_BUFFER_BYTES, httpAddress, backendHostPort, RecordLimits.DEFAULTS);
+                DEFAULT_GROUP_COMMIT_BUFFER_BYTES, httpAddress, backendHostPort, RecordLimits.DEFAULTS,
+                DEFAULT_DECODE_THREADS);
     }
 
     public StreamLoadOptions withGroupCommitBufferBytes(long bytes) {
         return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, defaultTimeout, bytes, httpAddress,
-                backendHostPort, recordLimits);
+                backendHostPort, recordLimits, decodeThreads);
     }
 
     public StreamLoadOptions withDefaultTimeout(Duration timeout) {
         return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, timeout, groupCommitBufferBytes,
-                httpAddress, backendHostPort, recordLimits);
+                httpAddress, backendHostPort, recordLimits, decodeThreads);
     }
 
     public StreamLoadOptions withRecordLimits(RecordLimits limits) {
         return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, defaultTimeout,
-                groupCommitBufferBytes, httpAddress, backendHostPort, limits);
+                groupCommitBufferBytes, httpAddress, backendHostPort, limits, decodeThreads);
+    }
+
+    /** {@code threads} 0 keeps the default ({@link #DEFAULT_DECODE_THREADS}). */
+    public StreamLoadOptions withDecodeThreads(int threads) {
+        return new StreamLoadOptions(errorLogDir, maxErrorRows, errorLogRetention, defaultTimeout,
+                groupCommitBufferBytes, httpAddress, backendHostPort, recordLimits,
+                threads == 0 ? DEFAULT_DECODE_THREADS : threads);
     }
 }

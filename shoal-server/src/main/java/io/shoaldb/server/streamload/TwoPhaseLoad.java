@@ -30,7 +30,7 @@ final class TwoPhaseLoad {
         }
         TableLoad rows = new TableLoad(ctx.storage(), ctx.target());
         try {
-            run.open(body, LoadRun.NORMAL_BATCH_ROWS, LoadRun.NORMAL_BATCH_BYTES, LoadRun.NORMAL_DECODE_THREADS);
+            run.open(body, LoadRun.NORMAL_BATCH_ROWS, LoadRun.NORMAL_BATCH_BYTES, run.ctx.options().decodeThreads());
             run.drainInto(rows::append);
         } catch (IOException e) {
             rows.abort();

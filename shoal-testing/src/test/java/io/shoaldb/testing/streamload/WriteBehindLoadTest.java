@@ -28,7 +28,7 @@ class WriteBehindLoadTest {
     @Test
     void aChunkedBodyLoadsEveryRowInTheBodysOrder() throws Exception {
         try (TestServer server = TestServer.start(dir.resolve("server"),
-                Map.of("http_port", "0", "webserver_port", "0"));
+                Map.of("http_port", "0", "webserver_port", "0", "streaming_load_decode_threads", "2"));
              Connection c = server.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE db");
             s.execute("CREATE TABLE db.u (id INT NOT NULL, v VARCHAR(20)) UNIQUE KEY(id) "
@@ -58,7 +58,7 @@ class WriteBehindLoadTest {
     @Test
     void aLargeBodyCountsAndLogsItsFilteredRowsInOrder() throws Exception {
         try (TestServer server = TestServer.start(dir.resolve("server"),
-                Map.of("http_port", "0", "webserver_port", "0"));
+                Map.of("http_port", "0", "webserver_port", "0", "streaming_load_decode_threads", "2"));
              Connection c = server.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE db");
             s.execute("CREATE TABLE db.d (id INT NOT NULL, v VARCHAR(20)) DUPLICATE KEY(id) "

@@ -42,10 +42,12 @@ public final class ParallelCsvReader implements BatchReader {
     private final RowBatchAssembler assembler;
     private final RecordLimits limits;
     private final int readAhead;
-    private final ExecutorService decoders = Executors.newThreadPerTaskExecutor(
-            Thread.ofVirtual().name("shoal-csv-decode-", 0).factory());
+    /** Platform threads: a chunk is tens of milliseconds of CPU, which on a carrier would hold up virtual threads. */
+    private final ExecutorService decoders;
     private final ArrayDeque<Future<Decoded>> inFlight = new ArrayDeque<>();
     private final ConcurrentLinkedQueue<byte[]> freeBuffers = new ConcurrentLinkedQueue<>();
+    /** Parts absorbed and emptied: their builders, grown to a batch, serve the next chunks. */
+    private final ConcurrentLinkedQueue<RowBatchAssembler> freeParts = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Batch> ready = new ArrayDeque<>();
     private boolean inputFailed;
     private IOException failure;
@@ -82,6 +84,8 @@ public final class ParallelCsvReader implements BatchReader {
         this.assembler = assembler;
         this.limits = limits;
         this.readAhead = parallelism + 1;
+        this.decoders = Executors.newFixedThreadPool(parallelism,
+                Thread.ofPlatform().name("shoal-csv-decode-", 0).daemon(true).factory());
     }
 
     @Override
@@ -97,6 +101,9 @@ public final class ParallelCsvReader implements BatchReader {
             }
             Decoded decoded = await(head);
             assembler.absorb(decoded.part());
+            if (decoded.failure() == null) {
+                freeParts.add(decoded.part());
+            }
             ready.addAll(decoded.batches());
             failure = decoded.failure();
         }
@@ -123,7 +130,8 @@ public final class ParallelCsvReader implements BatchReader {
     }
 
     private Decoded decode(CsvChunks.Chunk chunk) {
-        RowBatchAssembler part = assembler.forPart();
+        RowBatchAssembler free = freeParts.poll();
+        RowBatchAssembler part = free != null ? free : assembler.forPart();
         List<Batch> batches = new ArrayList<>();
         try {
             if (closed) {
@@ -172,6 +180,7 @@ public final class ParallelCsvReader implements BatchReader {
         inFlight.clear();
         ready.clear();
         freeBuffers.clear();
+        freeParts.clear();
         chunks.close();
     }
 }
