@@ -17,7 +17,8 @@ import java.nio.file.Path;
  * storage vault.
  */
 sealed interface SegmentOutput {
-    void write(byte[] bytes) throws IOException;
+    /** Writes {@code bytes[0..length)}. */
+    void write(byte[] bytes, int length) throws IOException;
 
     /** The segment is complete: make it durable (a file) or keep it (an image). */
     void finish() throws IOException;
@@ -31,8 +32,8 @@ sealed interface SegmentOutput {
      */
     record FileOutput(FilesFacade files, Path path, FileChannel channel, boolean durable) implements SegmentOutput {
         @Override
-        public void write(byte[] bytes) throws IOException {
-            DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes));
+        public void write(byte[] bytes, int length) throws IOException {
+            DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes, 0, length));
         }
 
         @Override
@@ -57,8 +58,8 @@ sealed interface SegmentOutput {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
 
         @Override
-        public void write(byte[] b) {
-            bytes.write(b, 0, b.length);
+        public void write(byte[] b, int length) {
+            bytes.write(b, 0, length);
         }
 
         @Override
@@ -83,8 +84,8 @@ sealed interface SegmentOutput {
      */
     record ObjectOutput(FileOutput staging, ObjectStore store, String key) implements SegmentOutput {
         @Override
-        public void write(byte[] bytes) throws IOException {
-            staging.write(bytes);
+        public void write(byte[] bytes, int length) throws IOException {
+            staging.write(bytes, length);
         }
 
         @Override

@@ -35,6 +35,8 @@ public final class SegmentWriter implements AutoCloseable {
     private final List<SegmentColumn> columns;
     private final SegmentWriterOptions options;
     private final SegmentOutput output;
+    private final ByteSink encodedPage = new ByteSink(256); // grows to the largest page and stays
+    private byte[] compressedPage = new byte[0];
     private final VectorBuilder[] buffers;
     private final List<List<PageMeta>> pages = new ArrayList<>();
     private final List<Integer> pageRows = new ArrayList<>();
@@ -206,20 +208,34 @@ public final class SegmentWriter implements AutoCloseable {
         rowCount += rows;
     }
 
+    /**
+     * Encodes, compresses and writes one page through the writer's two scratch arrays, which serve every page: a
+     * big load's pages are hundreds of megabytes, and a fresh array for each step was as much garbage again.
+     */
     private PageMeta writePage(FlatVector page) {
-        PageEncoder.EncodedPage encoded = PageEncoder.encode(page, options.forcedEncoding());
+        PageEncoder.EncodedPage encoded = PageEncoder.encode(page, options.forcedEncoding(), encodedPage);
         Compression compression = options.compression();
-        byte[] stored = BlockCompressor.compress(compression, encoded.body(), encoded.length(), options.zstdLevel());
-        if (compression != Compression.NONE
-                && stored.length > encoded.length() - encoded.length() / MIN_SAVING_DIVISOR) {
-            compression = Compression.NONE;
-            stored = BlockCompressor.compress(Compression.NONE, encoded.body(), encoded.length(), 0);
+        byte[] stored = encoded.body();
+        int storedLength = encoded.length();
+        if (compression != Compression.NONE) {
+            int bound = BlockCompressor.maxCompressedLength(compression, encoded.length());
+            if (compressedPage.length < bound) {
+                compressedPage = new byte[bound];
+            }
+            int n = BlockCompressor.compress(compression, encoded.body(), encoded.length(), options.zstdLevel(),
+                    compressedPage);
+            if (n > encoded.length() - encoded.length() / MIN_SAVING_DIVISOR) {
+                compression = Compression.NONE;
+            } else {
+                stored = compressedPage;
+                storedLength = n;
+            }
         }
         CRC32C crc = new CRC32C();
-        crc.update(stored);
+        crc.update(stored, 0, storedLength);
         long offset = position;
-        write(stored);
-        return new PageMeta(offset, stored.length, encoded.length(), encoded.encoding(), compression,
+        write(stored, storedLength);
+        return new PageMeta(offset, storedLength, encoded.length(), encoded.encoding(), compression,
                 (int) crc.getValue(), ZoneKeys.of(page));
     }
 
@@ -258,12 +274,16 @@ public final class SegmentWriter implements AutoCloseable {
     }
 
     private void write(byte[] bytes) {
+        write(bytes, bytes.length);
+    }
+
+    private void write(byte[] bytes, int length) {
         try {
-            output.write(bytes);
+            output.write(bytes, length);
         } catch (IOException e) {
             throw IoFailures.of(e, path);
         }
-        position += bytes.length;
+        position += length;
     }
 
     private void checkOpen() {

@@ -16,21 +16,32 @@ public final class BlockCompressor {
     private BlockCompressor() {
     }
 
-    public static byte[] compress(Compression compression, byte[] src, int len, int zstdLevel) {
+    /** The most bytes {@link #compress} may write for {@code len} bytes of input. */
+    public static int maxCompressedLength(Compression compression, int len) {
         return switch (compression) {
-            case NONE -> Arrays.copyOf(src, len);
-            case LZ4 -> {
-                byte[] out = new byte[LZ4_COMPRESSOR.maxCompressedLength(len)];
-                int n = LZ4_COMPRESSOR.compress(src, 0, len, out, 0, out.length);
-                yield Arrays.copyOf(out, n);
+            case NONE -> len;
+            case LZ4 -> LZ4_COMPRESSOR.maxCompressedLength(len);
+            case ZSTD -> Math.toIntExact(Zstd.compressBound(len));
+        };
+    }
+
+    /**
+     * Compresses {@code src[0..len)} into {@code out}, which holds at least {@link #maxCompressedLength} bytes (a
+     * writer's scratch array, reused from page to page); returns the compressed length.
+     */
+    public static int compress(Compression compression, byte[] src, int len, int zstdLevel, byte[] out) {
+        return switch (compression) {
+            case NONE -> {
+                System.arraycopy(src, 0, out, 0, len);
+                yield len;
             }
+            case LZ4 -> LZ4_COMPRESSOR.compress(src, 0, len, out, 0, out.length);
             case ZSTD -> {
-                byte[] out = new byte[(int) Zstd.compressBound(len)];
                 long n = Zstd.compressByteArray(out, 0, out.length, src, 0, len, zstdLevel);
                 if (Zstd.isError(n)) {
                     throw new IllegalStateException("zstd compression failed: " + Zstd.getErrorName(n));
                 }
-                yield Arrays.copyOf(out, (int) n);
+                yield (int) n;
             }
         };
     }

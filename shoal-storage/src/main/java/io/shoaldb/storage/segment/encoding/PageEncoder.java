@@ -28,12 +28,15 @@ public final class PageEncoder {
     public record EncodedPage(Encoding encoding, byte[] body, int length) {
     }
 
-    /** Encodes {@code page}; {@code forced} may be null (choose) or an encoding to use when the type supports it. */
-    public static EncodedPage encode(FlatVector page, Encoding forced) {
+    /**
+     * Encodes {@code page} into {@code out} (emptied first; the page's body is then {@code out}'s array, valid until
+     * its next use); {@code forced} may be null (choose) or an encoding to use when the type supports it.
+     */
+    public static EncodedPage encode(FlatVector page, Encoding forced, ByteSink out) {
         int rows = page.size();
         int[] nonNull = nonNullPositions(page);
         int n = nonNull == null ? rows : nonNull.length;
-        ByteSink out = new ByteSink(64 + rows * 4);
+        out.reset();
         out.writeByte(0); // flags, patched below
         int flags = 0;
         if (nonNull != null) {
