@@ -118,7 +118,8 @@ public final class ShoalServer implements AutoCloseable {
             opened.push(catalog);
             StorageOptions storageOptions = StorageOptions.DEFAULT.withInline(
                     config.get(ServerConfigKeys.INLINE_LOAD_MAX_BYTES), config.get(ServerConfigKeys.INLINE_ROWSETS_MEM_LIMIT))
-                    .withPageCache(config.get(ServerConfigKeys.STORAGE_PAGE_CACHE_LIMIT));
+                    .withPageCache(config.get(ServerConfigKeys.STORAGE_PAGE_CACHE_LIMIT))
+                    .withMemtableBytes(config.get(ServerConfigKeys.WRITE_BUFFER_SIZE));
             StorageEngine storage = new StorageEngine(files, partitions, storageOptions);
             TransactionManager txns = TransactionManager.open(files, paths.metaDir().resolve("txn"), storage,
                     TxnOptions.defaults().withLabelKeepMax(

@@ -2,6 +2,7 @@ package io.shoaldb.server.config;
 
 import io.shoaldb.common.config.ConfigKey;
 import io.shoaldb.protocol.mysql.auth.AuthPlugin;
+import io.shoaldb.storage.StorageOptions;
 import java.util.List;
 
 /** Every key a {@code shoal.conf} may set. Unknown keys are refused at start. */
@@ -112,6 +113,9 @@ public final class ServerConfigKeys {
             text -> MemoryLimit.bytes("streaming_load_record_buffer_mem_limit", text, Runtime.getRuntime().maxMemory()),
             "50%", "memory all running loads together may hold for large records (beyond 1 MB each): a percentage"
                     + " of the JVM's maximum heap, or a size; a load that needs more fails");
+    public static final ConfigKey<Long> WRITE_BUFFER_SIZE = ConfigKey.longInteger("write_buffer_size",
+            StorageOptions.DEFAULT.memtableBytes(), 1L << 20, 1L << 40, "bytes of rows a load buffers per tablet (a"
+                    + " memtable) before it sorts and writes them as a segment");
     public static final ConfigKey<Long> STORAGE_PAGE_CACHE_LIMIT = ConfigKey.custom("storage_page_cache_limit",
             text -> text.strip().equals("0") ? 0L
                     : MemoryLimit.bytes("storage_page_cache_limit", text, Runtime.getRuntime().maxMemory()),
@@ -164,7 +168,7 @@ public final class ServerConfigKeys {
                 PLAN_CACHE_SIZE, INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
                 STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_DECODE_THREADS,
                 STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
-                STORAGE_PAGE_CACHE_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
+                WRITE_BUFFER_SIZE, STORAGE_PAGE_CACHE_LIMIT, HTTP_MAX_CONNECTIONS, STREAMING_LOAD_MAX_CONCURRENCY,
                 ENABLE_GROUP_COMMIT_STREAMLOAD_BE_FORWARD, FILE_CACHE_CAPACITY_BYTES, FILE_CACHE_BLOCK_BYTES,
                 FILE_CACHE_READ_AHEAD_BLOCKS, VAULT_RECYCLE_GRACE_SECONDS, VAULT_RECYCLE_INTERVAL_SECONDS);
     }
