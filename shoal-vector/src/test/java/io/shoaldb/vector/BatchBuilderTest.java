@@ -19,22 +19,23 @@ class BatchBuilderTest {
             DataType.INT, DataType.BIGINT, DataType.LARGEINT, DataType.FLOAT, DataType.DOUBLE,
             DataType.decimal(10, 2), DataType.decimal(38, 5), DataType.DATE, DataType.datetime(6),
             DataType.charType(5), DataType.varchar(20), DataType.STRING, DataType.JSON);
+    /** A value of each of {@link #ALL}, at their edges where they have some. */
+    private static final Object[] ROW = {true, 127L, -32768L, Integer.MIN_VALUE + 0L, Long.MAX_VALUE,
+        BigInteger.ONE.shiftLeft(126).negate(), 1.5f, -0.0, new BigDecimal("-12345678.90"),
+        new BigDecimal("123456789012345678901234567890123.45678"), LocalDate.of(1, 1, 1),
+        LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000), "héllo", "", "日本語", "{\"a\":1}"};
 
     @Test
     void everyTypeRoundTripsThroughObjects() {
-        Object[] row = {true, 127L, -32768L, Integer.MIN_VALUE + 0L, Long.MAX_VALUE,
-            BigInteger.ONE.shiftLeft(126).negate(), 1.5f, -0.0, new BigDecimal("-12345678.90"),
-            new BigDecimal("123456789012345678901234567890123.45678"), LocalDate.of(1, 1, 1),
-            LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000), "héllo", "", "日本語", "{\"a\":1}"};
         Object[] nulls = new Object[ALL.size()];
         BatchBuilder b = new BatchBuilder(ALL);
-        b.appendRow(row).appendRow(nulls).appendRow(row);
+        b.appendRow(ROW).appendRow(nulls).appendRow(ROW);
         Batch batch = b.build();
         assertThat(batch.rowCount()).isEqualTo(3);
         for (int c = 0; c < ALL.size(); c++) {
-            assertThat(batch.getObject(0, c)).as("column %s", ALL.get(c)).isEqualTo(row[c]);
+            assertThat(batch.getObject(0, c)).as("column %s", ALL.get(c)).isEqualTo(ROW[c]);
             assertThat(batch.getObject(1, c)).isNull();
-            assertThat(batch.getObject(2, c)).isEqualTo(row[c]);
+            assertThat(batch.getObject(2, c)).isEqualTo(ROW[c]);
             assertThat(batch.column(c).mayHaveNulls()).isTrue();
         }
         assertThat(batch.retainedBytes()).isPositive();
@@ -42,23 +43,19 @@ class BatchBuilderTest {
 
     @Test
     void aViewSharesTheBuildersArraysWhichResetReuses() {
-        Object[] row = {true, 127L, -32768L, Integer.MIN_VALUE + 0L, Long.MAX_VALUE,
-            BigInteger.ONE.shiftLeft(126).negate(), 1.5f, -0.0, new BigDecimal("-12345678.90"),
-            new BigDecimal("123456789012345678901234567890123.45678"), LocalDate.of(1, 1, 1),
-            LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000), "héllo", "", "日本語", "{\"a\":1}"};
         for (int c = 0; c < ALL.size(); c++) {
             VectorBuilder builder = VectorBuilder.create(ALL.get(c), 4);
-            builder.appendObject(row[c]);
+            builder.appendObject(ROW[c]);
             builder.appendObject(null);
             FlatVector view = builder.view();
             assertThat(view.size()).isEqualTo(2);
-            assertThat(view.getObject(0)).as("column %s", ALL.get(c)).isEqualTo(row[c]);
+            assertThat(view.getObject(0)).as("column %s", ALL.get(c)).isEqualTo(ROW[c]);
             assertThat(view.getObject(1)).isNull();
             builder.reset();
-            builder.appendObject(row[c]);
+            builder.appendObject(ROW[c]);
             FlatVector again = builder.view();
             assertThat(again.size()).isEqualTo(1);
-            assertThat(again.getObject(0)).isEqualTo(row[c]);
+            assertThat(again.getObject(0)).isEqualTo(ROW[c]);
             assertThat(again.mayHaveNulls() && again.isNull(0)).isFalse();
         }
     }

@@ -25,11 +25,15 @@ class WriteBehindLoadTest {
     @TempDir
     Path dir;
 
+    /** A server whose large loads decode on two threads, whatever the machine's cores. */
+    private TestServer twoDecoders() throws Exception {
+        return TestServer.start(dir.resolve("server"),
+                Map.of("http_port", "0", "webserver_port", "0", "streaming_load_decode_threads", "2"));
+    }
+
     @Test
     void aChunkedBodyLoadsEveryRowInTheBodysOrder() throws Exception {
-        try (TestServer server = TestServer.start(dir.resolve("server"),
-                Map.of("http_port", "0", "webserver_port", "0", "streaming_load_decode_threads", "2"));
-             Connection c = server.connect(); Statement s = c.createStatement()) {
+        try (TestServer server = twoDecoders(); Connection c = server.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE db");
             s.execute("CREATE TABLE db.u (id INT NOT NULL, v VARCHAR(20)) UNIQUE KEY(id) "
                     + "DISTRIBUTED BY HASH(id) BUCKETS 4 PROPERTIES (\"replication_num\" = \"1\")");
@@ -57,9 +61,7 @@ class WriteBehindLoadTest {
 
     @Test
     void aLargeBodyCountsAndLogsItsFilteredRowsInOrder() throws Exception {
-        try (TestServer server = TestServer.start(dir.resolve("server"),
-                Map.of("http_port", "0", "webserver_port", "0", "streaming_load_decode_threads", "2"));
-             Connection c = server.connect(); Statement s = c.createStatement()) {
+        try (TestServer server = twoDecoders(); Connection c = server.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE db");
             s.execute("CREATE TABLE db.d (id INT NOT NULL, v VARCHAR(20)) DUPLICATE KEY(id) "
                     + "DISTRIBUTED BY HASH(id) BUCKETS 4 PROPERTIES (\"replication_num\" = \"1\")");
