@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Enumeration;
 import java.util.Iterator;
@@ -30,12 +31,14 @@ import java.util.regex.Pattern;
 
 /**
  * One big file loaded in one request (issue P11): a TPC-H table's generated files, concatenated, sent as one
- * chunked Stream Load body (as {@code cat ... | curl -T -} does) into a new DUPLICATE KEY table; then DuckDB's
+ * chunked Stream Load body ({@code cat ... | curl -T -}, or Java's HttpClient with {@code --client java}) into a
+ * new DUPLICATE KEY table; then DuckDB's
  * {@code COPY} of the same files into a table of a database file ({@code CHECKPOINT} included, so both end with
  * the rows on disk). Prints one {@code SHOAL} line per load (wall time, the server's CPU seconds over it when
- * {@code --server-pid} is given, the reply's phase times) and one {@code DUCKDB} line per copy.
+ * {@code --server-pid} is given, the client's, the reply's phase times) and one {@code DUCKDB} line per copy.
  * Options: --data-dir, --scale (1), --table (lineitem), --runs (1), --systems (shoaldb,duckdb), --query-port,
- * --http-port, --server-pid, --duckdb-threads (2), --duckdb-dir (where DuckDB's database file goes).
+ * --http-port, --server-pid, --client (curl | java), --duckdb-threads (2), --duckdb-dir (where DuckDB's database
+ * file goes).
  */
 public final class BigLoadBenchmark {
     private static final String DB = "bigload";
@@ -83,29 +86,71 @@ public final class BigLoadBenchmark {
             s.execute("DROP TABLE IF EXISTS " + table.name());
             s.execute(table.dorisDdl());
         }
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/api/" + DB + "/"
-                        + table.name() + "/_stream_load"))
+        String url = "http://127.0.0.1:" + httpPort + "/api/" + DB + "/" + table.name() + "/_stream_load";
+        String pid = options.get("server-pid");
+        long cpu0 = pid == null ? 0 : cpuTicks(pid);
+        long client0 = clientTicks();
+        long t0 = System.nanoTime();
+        Reply reply = options.getOrDefault("client", "curl").equals("java") ? sendWithHttpClient(url, files)
+                : sendWithCurl(url, files);
+        long wallMs = (System.nanoTime() - t0) / 1_000_000;
+        String cpu = pid == null ? "" : String.format(Locale.ROOT, " server_cpu_s=%.1f", (cpuTicks(pid) - cpu0) / 100.0);
+        cpu += String.format(Locale.ROOT, " client_cpu_s=%.1f", (clientTicks() - client0) / 100.0);
+        StringBuilder fields = new StringBuilder();
+        Matcher m = REPLY_FIELD.matcher(reply.body());
+        while (m.find()) {
+            fields.append(' ').append(m.group(1)).append('=').append(m.group(2).trim());
+        }
+        System.out.printf(Locale.ROOT, "SHOAL run=%d wall_ms=%d%s http=%d%s%n", run, wallMs, cpu,
+                reply.status(), fields);
+        if (!reply.body().contains("\"Success\"")) {
+            throw new IllegalStateException("the load failed: " + reply.body());
+        }
+    }
+
+    /** The HTTP status and body of a Stream Load's reply. */
+    private record Reply(int status, String body) {
+    }
+
+    /**
+     * {@code cat FILES | curl -T - URL}, the way a user sends one big body: curl reads the pipe and sends it
+     * chunked, at little CPU beside the server's.
+     */
+    private static Reply sendWithCurl(String url, List<Path> files) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("sh", "-c",
+                "cat \"$@\" | curl -sS -w '\\n%{http_code}' -u root: -H 'column_separator:|' -H 'Expect:100-continue' -T - '"
+                        + url + "'",
+                "sh"));
+        files.forEach(f -> command.add(f.toString()));
+        Process curl = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String output = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (curl.waitFor() != 0) {
+            throw new IllegalStateException("curl failed: " + output);
+        }
+        int lastLine = output.lastIndexOf('\n'); // -w puts the status after the body
+        return new Reply(Integer.parseInt(output.substring(lastLine + 1)), output.substring(0, lastLine + 1));
+    }
+
+    /**
+     * The same body through Java's HttpClient in this process: a heavier client, whose CPU shares the machine
+     * with the server's (about 4 s of CPU for SF1 lineitem).
+     */
+    private static Reply sendWithHttpClient(String url, List<Path> files) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url))
                 .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> concatenated(files)))
                 .timeout(Duration.ofMinutes(30))
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("root:".getBytes(StandardCharsets.UTF_8)))
                 .header("column_separator", "|")
                 .build();
-        String pid = options.get("server-pid");
-        long cpu0 = pid == null ? 0 : cpuTicks(pid);
-        long t0 = System.nanoTime();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-        long wallMs = (System.nanoTime() - t0) / 1_000_000;
-        String cpu = pid == null ? "" : String.format(Locale.ROOT, " server_cpu_s=%.1f", (cpuTicks(pid) - cpu0) / 100.0);
-        StringBuilder fields = new StringBuilder();
-        Matcher m = REPLY_FIELD.matcher(response.body());
-        while (m.find()) {
-            fields.append(' ').append(m.group(1)).append('=').append(m.group(2).trim());
-        }
-        System.out.printf(Locale.ROOT, "SHOAL run=%d wall_ms=%d%s http=%d%s%n", run, wallMs, cpu,
-                response.statusCode(), fields);
-        if (!response.body().contains("\"Success\"")) {
-            throw new IllegalStateException("the load failed: " + response.body());
-        }
+        return new Reply(response.statusCode(), response.body());
+    }
+
+    /** CPU of this process and of its children that have ended (curl), in clock ticks. */
+    private static long clientTicks() throws IOException {
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
     }
 
     /** The files one after the other, each opened when the previous one ends. */
