@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
  * run side by side are always of different tablets. Its tasks complete their own futures and never throw
  * ({@code CompletableFuture.runAsync}).
  * <p>
- * Each flush holds a full memtable (64 MB by default) until it is written, so the queue holds a bounded number of
+ * Each flush holds a full memtable (`write_buffer_size`, 32 MB by default) until it is written, so the queue holds a bounded number of
  * them ({@code StorageEngine.memtablesFlushedBehind}, an eighth of the heap): a flush handed over beyond that runs
  * on the caller's thread, as all did before flushes ran behind. Without the bound a table of many tablets would
  * hold a second memtable for every tablet (16 buckets of a big load: another gigabyte, on a 1 GB heap too).
