@@ -49,7 +49,8 @@ public final class ParallelCsvReader implements BatchReader {
     /** Parts absorbed and emptied: their builders, grown to a batch, serve the next chunks. */
     private final ConcurrentLinkedQueue<RowBatchAssembler> freeParts = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Batch> ready = new ArrayDeque<>();
-    private boolean inputFailed;
+    /** The input ended or failed: no more chunks to read. */
+    private boolean inputDone;
     private IOException failure;
     private volatile boolean closed;
 
@@ -111,18 +112,19 @@ public final class ParallelCsvReader implements BatchReader {
     }
 
     /** Reads chunks and starts their decoding until {@code readAhead} are in flight or the input ends. */
-    private void readAhead() throws IOException {
-        while (!inputFailed && inFlight.size() < readAhead) {
+    private void readAhead() {
+        while (!inputDone && inFlight.size() < readAhead) {
             byte[] buffer = freeBuffers.poll();
             CsvChunks.Chunk chunk;
             try {
                 chunk = chunks.next(buffer != null ? buffer : new byte[chunks.chunkBytes()]);
             } catch (IOException e) {
-                inputFailed = true; // raised when the chunks before it have been returned
+                inputDone = true; // raised when the chunks before it have been returned
                 inFlight.add(CompletableFuture.failedFuture(e));
                 return;
             }
             if (chunk == null) {
+                inputDone = true;
                 return;
             }
             inFlight.add(decoders.submit(() -> decode(chunk)));
