@@ -61,8 +61,10 @@ public final class TransactionManager implements AutoCloseable {
     private final Map<Long, TreeMap<Long, Unpublished>> unpublished = new ConcurrentHashMap<>();
     private final Object idLock = new Object();
     private long nextTxnId;
-    /** A begin is logging the next id block (outside {@link #idLock}). */
+    /** The next id block is being logged (outside {@link #idLock}). */
     private boolean extendingIds;
+    /** The last block logged ahead, for {@link #close} to wait for; guarded by {@link #idLock}. */
+    private Thread idExtension;
     private int beginsSinceSweep;
 
     private TransactionManager(CommitLog log, RowsetPublisher publisher, TxnOptions options, Path txnDir) {
@@ -151,13 +153,14 @@ public final class TransactionManager implements AutoCloseable {
 
     /**
      * Hands out the next id below the durable limit. The next block is logged ahead, when less than half of
-     * the current one is left, by the begin that notices it - outside {@link #idLock} - so begins wait for that
-     * fsync only if the block runs out during it. Lock order: {@link #idLock} is innermost; the commit log is
-     * never appended to while holding it.
+     * the current one is left, on a thread of its own ({@link #extendIdsAhead}): so no begin waits for that
+     * fsync unless the block runs out during it, and a begin on a thread that must not block on I/O (a
+     * group-commit INSERT on its connection's event loop) does not. A begin that finds the block used up with
+     * no extension under way logs the next one itself, so a failure to log it reaches that begin. Lock order:
+     * {@link #idLock} is innermost; the commit log is never appended to while holding it.
      */
     private long allocateTxnId() {
         while (true) {
-            long id = -1;
             long extendTo;
             synchronized (idLock) {
                 long limit = log.state().txnIdLimit();
@@ -166,29 +169,44 @@ public final class TransactionManager implements AutoCloseable {
                     limit = log.state().txnIdLimit();
                 }
                 if (nextTxnId < limit) {
-                    id = nextTxnId++;
-                }
-                if (extendingIds || limit - nextTxnId >= ID_BLOCK / 2) {
+                    long id = nextTxnId++;
+                    if (!extendingIds && limit - nextTxnId < ID_BLOCK / 2) {
+                        extendingIds = true;
+                        extendIdsAhead(limit + ID_BLOCK);
+                    }
                     return id;
                 }
                 extendingIds = true;
-                extendTo = Math.max(limit, nextTxnId) + ID_BLOCK;
+                extendTo = nextTxnId + ID_BLOCK;
             }
+            extendIds(extendTo);
+        }
+    }
+
+    /** Under {@link #idLock}: logs the next block on a virtual thread; {@link #close} waits for it. */
+    private void extendIdsAhead(long extendTo) {
+        idExtension = Thread.ofVirtual().name("txn-id-block").start(() -> {
             try {
-                appendOrPoison(new TxnRecord.IdBlock(extendTo));
-            } finally {
-                synchronized (idLock) {
-                    extendingIds = false;
-                    idLock.notifyAll();
-                }
+                extendIds(extendTo);
+            } catch (RuntimeException e) {
+                // The log is poisoned (appendOrPoison): the next begin is refused with the cause.
+                LOG.error("Logging the next transaction id block failed", e);
             }
-            if (id >= 0) {
-                return id;
+        });
+    }
+
+    private void extendIds(long extendTo) {
+        try {
+            appendOrPoison(new TxnRecord.IdBlock(extendTo));
+        } finally {
+            synchronized (idLock) {
+                extendingIds = false;
+                idLock.notifyAll();
             }
         }
     }
 
-    /** Waits for the begin that logs the next id block; an interrupt is kept for the caller. */
+    /** Waits for the next id block to be logged; an interrupt is kept for the caller. */
     private void waitForIds() {
         try {
             idLock.wait();
@@ -495,6 +513,17 @@ public final class TransactionManager implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        Thread extension;
+        synchronized (idLock) {
+            extension = idExtension;
+        }
+        if (extension != null) {
+            try {
+                extension.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         log.close();
     }
 
