@@ -131,8 +131,9 @@ public final class CommandDispatcher {
     }
 
     /**
-     * Runs a COM_QUERY now if the session answers it without waiting ({@link Session#executeIfImmediate}), on
-     * the calling thread.
+     * Runs a COM_QUERY now if the session answers it without waiting ({@link Session#executeIfImmediate}), or
+     * starts it now if it gets to its wait without blocking ({@link Session#executeAsyncIfImmediate}: its reply
+     * is then deferred, see {@link #takeDeferred}), on the calling thread.
      *
      * @return false, having done nothing, for any other command or statement: {@link #dispatch} runs it
      */
@@ -149,11 +150,17 @@ public final class CommandDispatcher {
         }
         try {
             StatementResult result = session.executeIfImmediate(sql);
-            if (result == null) {
+            if (result != null) {
+                questions++;
+                reply(result, TEXT, 0);
+                return true;
+            }
+            CompletableFuture<StatementResult> started = session.executeAsyncIfImmediate(sql, replies);
+            if (started == null) {
                 return false;
             }
             questions++;
-            reply(result, TEXT, 0);
+            replyWhenDone(started, TEXT);
         } catch (ConnectionClosedException e) {
             throw e;
         } catch (RuntimeException e) {
