@@ -45,18 +45,6 @@ public interface Session extends AutoCloseable {
         return CompletableFuture.completedFuture(execute(sql));
     }
 
-    /**
-     * {@link #executeAsync} for a statement that gets to where it waits (an INSERT joining a sync group commit)
-     * with work bounded by its text and nothing on the way that may block (no I/O, no lock held across I/O), so
-     * that a protocol may start it on the thread that read it, as {@link #executeIfImmediate} answers a
-     * statement there. Should the statement have to wait before that point after all (the load memory is full),
-     * that wait runs on a thread of the session's own. Returns null, having done nothing, for any other
-     * statement: then {@link #executeAsync} runs it.
-     */
-    default CompletableFuture<StatementResult> executeAsyncIfImmediate(String sql, Executor finisher) {
-        return null;
-    }
-
     /** {@link #executePrepared} as {@link #executeAsync} runs a statement. */
     default CompletableFuture<StatementResult> executePreparedAsync(int statementId, List<Object> parameters,
             Executor finisher) {

@@ -12,35 +12,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 /**
  * Local files whose fsyncs of group-commit WALs wait while held (a slow disk), or fail while failing: a server
  * started on them keeps its group-commit loads in their wait for the WAL for as long as a test needs.
- * {@link #ofCommitLog} holds the transaction commit log's fsyncs instead, which keeps sync loads in their wait
- * for the commit.
  */
 public final class HeldWalFsync extends ForwardingFiles {
     private final Set<FileChannel> wals = ConcurrentHashMap.newKeySet();
-    private final Predicate<Path> heldFile;
     private volatile CountDownLatch held = new CountDownLatch(0);
     /** A permit per WAL fsync that found the fsyncs held. */
     private final Semaphore waiting = new Semaphore(0);
     private volatile boolean failing;
 
     public HeldWalFsync() {
-        this(file -> file.getFileName().toString().contains("_group_commit_"));
-    }
-
-    private HeldWalFsync(Predicate<Path> heldFile) {
         super(new LocalFiles());
-        this.heldFile = heldFile;
-    }
-
-    /** Holds the fsyncs of the files in the transaction commit log's directory ({@code meta/txn}). */
-    public static HeldWalFsync ofCommitLog() {
-        return new HeldWalFsync(file -> file.getParent() != null && file.getParent().getFileName().toString()
-                .equals("txn"));
     }
 
     /** WAL fsyncs from now on wait until {@link #release}. */
@@ -67,7 +52,7 @@ public final class HeldWalFsync extends ForwardingFiles {
     @Override
     public FileChannel open(Path file, OpenOption... options) throws IOException {
         FileChannel channel = super.open(file, options);
-        if (heldFile.test(file)) {
+        if (file.getFileName().toString().contains("_group_commit_")) {
             wals.add(channel);
         }
         return channel;

@@ -154,8 +154,8 @@ public final class TransactionManager implements AutoCloseable {
     /**
      * Hands out the next id below the durable limit. The next block is logged ahead, when less than half of
      * the current one is left, on a thread of its own ({@link #extendIdsAhead}): so no begin waits for that
-     * fsync unless the block runs out during it, and a begin on a thread that must not block on I/O (a
-     * group-commit INSERT on its connection's event loop) does not. A begin that finds the block used up with
+     * fsync unless the block runs out during it - not even the one that noticed, which is the group-commit load
+     * opening a batch, with the batch's first clients waiting behind it. A begin that finds the block used up with
      * no extension under way logs the next one itself, so a failure to log it reaches that begin. Lock order:
      * {@link #idLock} is innermost; the commit log is never appended to while holding it.
      */

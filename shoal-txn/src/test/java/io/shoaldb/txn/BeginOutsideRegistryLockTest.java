@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Logging the next id block (an fsync) must hold up neither lookups of transactions nor begins, the begin that
  * noticed the block running low included: the block is logged ahead, on a thread of its own, while ids of the
- * current one are still handed out. A group-commit INSERT begins its batch on a connection's event loop, which
- * must not wait for a disk.
+ * current one are still handed out. The begin that noticed is a group-commit load opening a batch, whose first
+ * clients wait behind it.
  */
 class BeginOutsideRegistryLockTest {
     /** A thread per task: the common pool may have a single worker on a small machine. */

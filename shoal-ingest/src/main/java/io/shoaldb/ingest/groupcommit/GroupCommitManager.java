@@ -227,20 +227,8 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public CompletableFuture<LoadResult> loadAsync(WriteTarget target, Batch rows, GroupCommitMode mode,
             long intervalMs, long dataBytes, String requestId, Duration timeout, Executor completions) {
-        return loadAsync(target, rows, mode, intervalMs, dataBytes, requestId, timeout, completions, null);
-    }
-
-    /**
-     * {@link #loadAsync(WriteTarget, Batch, GroupCommitMode, long, long, String, Duration, Executor)} for a
-     * caller that must not block, such as an event loop: the cases that must wait run their blocking load on
-     * {@code waits} (null: on the caller's thread), and the future completes there. A sync load that joins
-     * at once does no I/O on the caller's thread (its batch's transaction id block is logged ahead).
-     */
-    public CompletableFuture<LoadResult> loadAsync(WriteTarget target, Batch rows, GroupCommitMode mode,
-            long intervalMs, long dataBytes, String requestId, Duration timeout, Executor completions,
-            Executor waits) {
         if (requestId != null) {
-            return blockingLoad(target, rows, mode, intervalMs, dataBytes, requestId, timeout, waits);
+            return blockingLoad(target, rows, mode, intervalMs, dataBytes, requestId, timeout);
         }
         loadsInFlight.incrementAndGet();
         CompletableFuture<LoadResult> outcome;
@@ -250,7 +238,7 @@ public final class GroupCommitManager implements AutoCloseable {
             Admitted admitted = admit(q, target, rows, mode, intervalMs, dataBytes, null, deadline, false);
             if (admitted == null) {
                 loadEnded();
-                return blockingLoad(target, rows, mode, intervalMs, dataBytes, null, timeout, waits);
+                return blockingLoad(target, rows, mode, intervalMs, dataBytes, null, timeout);
             }
             outcome = admitted.effective() == GroupCommitMode.ASYNC
                     ? whenDurable(q, admitted, rows, deadline, completions)
@@ -264,11 +252,7 @@ public final class GroupCommitManager implements AutoCloseable {
     }
 
     private CompletableFuture<LoadResult> blockingLoad(WriteTarget target, Batch rows, GroupCommitMode mode,
-            long intervalMs, long dataBytes, String requestId, Duration timeout, Executor waits) {
-        if (waits != null) {
-            return CompletableFuture.supplyAsync(
-                    () -> load(target, rows, mode, intervalMs, dataBytes, requestId, timeout), waits);
-        }
+            long intervalMs, long dataBytes, String requestId, Duration timeout) {
         try {
             return CompletableFuture.completedFuture(
                     load(target, rows, mode, intervalMs, dataBytes, requestId, timeout));

@@ -178,23 +178,4 @@ class DeferredLoadTest {
         assertThat(f.metrics.groupCommitBlockByMemoryCounter()).isEqualTo(1);
         assertThat(f.keys()).containsExactly(0L, 1L, 2L);
     }
-
-    @Test
-    @Timeout(120)
-    void aLoadWithNoRoomInTheBudgetWaitsWhereTheCallerSaysAndTheCallerGoesOn() throws Exception {
-        f = new GcFixture(dir).open(GcFixture.options().withQueueMemLimitBytes(1), new ManualTimer());
-        f.manager.load(f.target, rows(1, 1), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
-        java.util.concurrent.BlockingQueue<Runnable> waits = new java.util.concurrent.LinkedBlockingQueue<>();
-
-        CompletableFuture<LoadResult> load = f.manager.loadAsync(f.target, rows(2, 1), GroupCommitMode.SYNC,
-                INTERVAL, BIG, null, null, completions, waits::add);
-        assertThat(load).as("the caller (an event loop) did not wait").isNotDone();
-        assertThat(waits).as("the wait was handed over").hasSize(1);
-        assertThat(f.metrics.groupCommitBlockByMemoryCounter()).isZero();
-
-        waits.take().run();
-        assertThat(load.get(30, TimeUnit.SECONDS).loadedRows()).isEqualTo(1);
-        assertThat(f.metrics.groupCommitBlockByMemoryCounter()).as("it waited for memory").isEqualTo(1);
-        assertThat(f.keys()).containsExactly(1L, 2L);
-    }
 }

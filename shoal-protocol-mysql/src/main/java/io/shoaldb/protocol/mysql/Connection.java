@@ -25,8 +25,6 @@ import org.slf4j.LoggerFactory;
 final class Connection {
     private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
     private static final int COM_CHANGE_USER = 0x11;
-    /** What {@link #answerImmediately} returns for a reply written and flushed. */
-    static final CompletableFuture<Void> ANSWERED = CompletableFuture.completedFuture(null);
 
     private final long connectionId;
     private final String remoteHost;
@@ -103,34 +101,26 @@ final class Connection {
 
     /**
      * Answers the packet here, on the event loop that read it, when it is a statement the session answers
-     * without waiting, or starts it here when it gets to its wait without blocking (see
-     * {@link CommandDispatcher#dispatchImmediate}). An answer is written and flushed at once. The caller makes
-     * sure no command of the connection is running or queued, so the connection's methods still run one at a
-     * time and in order; a started statement runs until its deferred reply is written, as from
-     * {@link #onPacket}.
+     * without waiting (see {@link CommandDispatcher#dispatchImmediate}); the reply is written and flushed at
+     * once. The caller makes sure no command of the connection is running or queued, so the connection's
+     * methods still run one at a time and in order.
      *
-     * @return null, having done nothing, when the packet must go the usual way ({@link #onPacket});
-     *     {@link #ANSWERED} when the reply is written and flushed; else the statement's deferred reply, as
-     *     {@link #onPacket} returns it, for the caller to flush
+     * @return false, having done nothing, when the packet must go the usual way ({@link #onPacket})
      */
-    CompletableFuture<Void> answerImmediately(Packet packet) {
+    boolean answerImmediately(Packet packet) {
         if (closed || dispatcher == null || changingUser || packet.firstSequenceId() != 0) {
-            return null;
+            return false;
         }
         sink.startReply(packet.replySequenceId());
         try {
             if (!dispatcher.dispatchImmediate(packet)) {
-                return null;
-            }
-            CompletableFuture<Void> deferred = dispatcher.takeDeferred();
-            if (deferred != null) {
-                return deferred;
+                return false;
             }
             sink.flush();
         } catch (ConnectionClosedException e) {
             LOG.debug("Connection {} closed while replying", connectionId);
         }
-        return ANSWERED;
+        return true;
     }
 
     private static boolean isChangeUser(Packet packet) {

@@ -31,9 +31,7 @@ import org.slf4j.LoggerFactory;
  * the event loop) per statement. An idle connection holds no thread.
  * A statement the session answers from its own state without waiting (what drivers send before each statement,
  * such as {@code SELECT @@session.transaction_read_only}) is answered right here on the event loop when nothing
- * else of the connection is running or queued: no hand-off to a thread and back, no wake-up of either. A
- * statement that gets to its wait without blocking (a 1-row INSERT joining a sync group commit) is started here
- * alike, and runs until its deferred reply is written.
+ * else of the connection is running or queued: no hand-off to a thread and back, no wake-up of either.
  * Since a socket that is not read does not report its peer's hang-up, a connection whose reads are off reads
  * once per {@link #HANGUP_PROBE_MILLIS}: a hang-up then aborts the command (a query stops instead of working on
  * for nobody); a pipelined command read that way just waits its turn. While reads are on, a hang-up is seen at
@@ -94,11 +92,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         switch (message) {
             case Packet packet -> {
-                CompletableFuture<Void> answered = pending > 0 ? null : target.answerImmediately(packet);
-                if (answered == null) {
+                if (pending > 0 || !target.answerImmediately(packet)) {
                     enqueueCommand(ctx, () -> target.onPacket(packet));
-                } else if (answered != Connection.ANSWERED) {
-                    runsUntilWritten(ctx, answered);
                 }
             }
             case FramingError error -> enqueue(ctx, () -> target.onFramingError(error));
@@ -172,29 +167,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 sink.flushThen(() -> resumeReading(ctx));
                 return DONE;
             }
-            return flushedWhenWritten(ctx, reply);
+            return reply.handle((written, failure) -> {
+                if (failure != null) {
+                    LOG.error("Writing a deferred reply failed; closing the connection", failure);
+                    ctx.close();
+                }
+                sink.flushThen(() -> resumeReading(ctx));
+                return null;
+            });
         }, VIRTUAL_THREADS);
-    }
-
-    /**
-     * Runs on the event loop, with nothing of the connection running or queued: a statement started here runs
-     * until its deferred reply is written, and the commands read meanwhile queue behind it.
-     */
-    private void runsUntilWritten(ChannelHandlerContext ctx, CompletableFuture<Void> reply) {
-        pending++;
-        tail = flushedWhenWritten(ctx, reply);
-    }
-
-    /** Once a deferred reply is written: flushed, and the command ends. */
-    private CompletableFuture<Void> flushedWhenWritten(ChannelHandlerContext ctx, CompletableFuture<Void> reply) {
-        return reply.handle((written, failure) -> {
-            if (failure != null) {
-                LOG.error("Writing a deferred reply failed; closing the connection", failure);
-                ctx.close();
-            }
-            sink.flushThen(() -> resumeReading(ctx));
-            return null;
-        });
     }
 
     /** Runs on the event loop; while reads are off, look once whether the client is still there. */

@@ -185,21 +185,7 @@ public final class ShoalSession implements Session {
         if (literalInsert == null || !auditLog.hasRoom()) {
             return CompletableFuture.completedFuture(run(sql, null, literalInsert));
         }
-        return deferredInsert("query", sql, literalInsert, List.of(), true, finisher, false);
-    }
-
-    /**
-     * A literal INSERT into a sync group commit, started here (on the connection's event loop): the text is
-     * bounded and the audit log takes its line without waiting, as for {@link #executeIfImmediate}.
-     */
-    @Override
-    public CompletableFuture<StatementResult> executeAsyncIfImmediate(String sql, Executor finisher) {
-        if (sql.length() > IMMEDIATE_MAX_SQL_LENGTH || !auditLog.hasRoom()) {
-            return null;
-        }
-        LiteralInsert literalInsert = LiteralInsertScanner.scan(sql);
-        return literalInsert == null ? null
-                : deferredInsert("query", sql, literalInsert, List.of(), true, finisher, true);
+        return deferredInsert("query", sql, literalInsert, List.of(), true, finisher);
     }
 
     @Override
@@ -211,8 +197,7 @@ public final class ShoalSession implements Session {
                 || audit && !auditLog.hasRoom()) {
             return CompletableFuture.completedFuture(executePrepared(statementId, parameters));
         }
-        return deferredInsert("prepared", statement.sql(), statement.literalInsert(), parameters, audit, finisher,
-                false);
+        return deferredInsert("prepared", statement.sql(), statement.literalInsert(), parameters, audit, finisher);
     }
 
     /**
@@ -221,27 +206,18 @@ public final class ShoalSession implements Session {
      * session's bookkeeping - warnings, activity, audit line - is done on {@code finisher}, before the protocol
      * writes the reply and starts the connection's next command. The thread that finished the load (the WAL
      * syncer, the committer) only handed it over: its next fsync or commit does not wait for this.
-     *
-     * @param immediate only if the statement may start here ({@link StatementRunner#runLiteralInsertIfImmediate});
-     *        null, with the session as it was but for its warnings (which the statement would clear anyway),
-     *        when not
      */
     private CompletableFuture<StatementResult> deferredInsert(String kind, String sql, LiteralInsert insert,
-            List<Object> parameters, boolean audit, Executor finisher, boolean immediate) {
+            List<Object> parameters, boolean audit, Executor finisher) {
         long start = System.nanoTime();
         String database = currentDatabase;
         activity.begin(sql);
         warnings.clear();
         CompletableFuture<StatementResult> pending;
         try {
-            pending = immediate ? runner.runLiteralInsertIfImmediate(this, insert, finisher)
-                    : runner.runLiteralInsertAsync(this, insert, parameters, finisher);
+            pending = runner.runLiteralInsertAsync(this, insert, parameters, finisher);
         } catch (RuntimeException e) {
             pending = CompletableFuture.failedFuture(e);
-        }
-        if (pending == null) {
-            activity.end();
-            return null;
         }
         return pending.whenComplete((result, failure) -> {
             Throwable cause = Failures.unwrap(failure);

@@ -28,14 +28,6 @@ public interface StatementRunner {
             List<Object> parameters, Executor finisher);
 
     /**
-     * {@link #runLiteralInsertAsync} of a statement sent as text, if it may start on the thread that read it
-     * ({@link io.shoaldb.api.Session#executeAsyncIfImmediate}): a sync group-commit INSERT. Null, having done
-     * nothing, for any other.
-     */
-    CompletableFuture<StatementResult> runLiteralInsertIfImmediate(ShoalSession session, LiteralInsert insert,
-            Executor finisher);
-
-    /**
      * Runs a prepared statement with its parameter values. INSERTs bind the values straight into their
      * rows; other statements may render them into {@code sql} and re-parse (they are rare).
      */

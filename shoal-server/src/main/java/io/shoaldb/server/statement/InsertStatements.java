@@ -53,8 +53,6 @@ final class InsertStatements {
     private static final int WARNINGS_KEPT = 64;
     private static final int MAX_BATCH_ROWS = 4096;
     private static final long MAX_BATCH_BYTES = 8L << 20;
-    /** Where a load started on an event loop waits, should it have to (for room in the load memory). */
-    private static final Executor LOAD_WAITS = task -> Thread.ofVirtual().name("insert-wait").start(task);
 
     private final ServerContext server;
     private final InsertSchemas schemas = new InsertSchemas();
@@ -93,8 +91,8 @@ final class InsertStatements {
         GroupCommitMode groupCommit = GroupCommitEligibility.mode(session, table, statement, rows);
         if (groupCommit != null) {
             return groupCommitInsert(session, table, target, layout, rows.size(), groupCommit,
-                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink), null,
-                    null).join();
+                    (assembler, sink) -> convert(session, rows, parameters, columnCount, assembler, sink), null)
+                    .join();
         }
         // Sized by the statement: most INSERTs carry a few rows, and column builders for 4096 would be garbage.
         return normalInsert(session, table, target, databaseId, statement.label(), layout,
@@ -109,7 +107,7 @@ final class InsertStatements {
      * {@code parameters} are the values of its {@code ?} placeholders.
      */
     StatementResult insert(ShoalSession session, LiteralInsert statement, List<Object> parameters) {
-        return insertLiterals(session, statement, parameters, null, false).join();
+        return insertLiterals(session, statement, parameters, null).join();
     }
 
     /**
@@ -121,28 +119,12 @@ final class InsertStatements {
      */
     CompletableFuture<StatementResult> insertAsync(ShoalSession session, LiteralInsert statement,
             List<Object> parameters, Executor finisher) {
-        return insertLiterals(session, statement, parameters, finisher, false);
+        return insertLiterals(session, statement, parameters, finisher);
     }
 
-    /**
-     * {@link #insertAsync} of a statement sent as text, when it is a sync group-commit INSERT without a
-     * request id: what it does until its rows have joined their batch is the text's conversion, lookups in
-     * memory and short locks, so it may run on the connection's event loop (a load that must wait for memory
-     * waits on a thread of its own, {@link #LOAD_WAITS}). Null, having done nothing, for any other INSERT:
-     * the normal path writes and fsyncs, an async load appends to its WAL, a request id may wait for its
-     * first load.
-     */
-    CompletableFuture<StatementResult> insertIfImmediate(ShoalSession session, LiteralInsert statement,
-            Executor finisher) {
-        return insertLiterals(session, statement, List.of(), finisher, true);
-    }
-
-    /**
-     * @param finisher where a deferred group-commit load completes; null to wait for it on this thread
-     * @param immediate only a sync group-commit load without a request id; null for any other
-     */
+    /** @param finisher where a deferred group-commit load completes; null to wait for it on this thread */
     private CompletableFuture<StatementResult> insertLiterals(ShoalSession session, LiteralInsert statement,
-            List<Object> parameters, Executor finisher, boolean immediate) {
+            List<Object> parameters, Executor finisher) {
         LiteralValues values = new LiteralValues(statement, parameters);
         Into into = into(session, statement.database(), statement.table(), statement.columns());
         Table table = into.table();
@@ -151,15 +133,11 @@ final class InsertStatements {
         RowLayout layout = into.layout();
         int rows = statement.rowCount();
         GroupCommitMode groupCommit = GroupCommitEligibility.modeForLiterals(session, table);
-        if (immediate && (groupCommit != GroupCommitMode.SYNC || session.variables().hasGroupCommitRequestId())) {
-            return null;
-        }
         RowSource source = (assembler, sink) -> values.convert(
                 () -> new ConstantEvaluator(new SessionEvaluationContext(session, server)), layout.inputFieldCount(),
                 assembler, sink);
         if (groupCommit != null) {
-            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source, finisher,
-                    immediate ? LOAD_WAITS : null);
+            return groupCommitInsert(session, table, target, layout, rows, groupCommit, source, finisher);
         }
         return CompletableFuture.completedFuture(normalInsert(session, table, target, databaseId, null, layout,
                 Math.max(1, Math.min(rows, MAX_BATCH_ROWS)), rows < MAX_BATCH_ROWS, source));
@@ -269,12 +247,10 @@ final class InsertStatements {
      * With a {@code finisher} the future completes on it when group commit finishes the load, without a thread
      * parked on it; without one it is complete on return. Failures before the load reaches group commit are
      * thrown.
-     *
-     * @param waits where the load waits if it must before joining (null: on this thread)
      */
     private CompletableFuture<StatementResult> groupCommitInsert(ShoalSession session, Table table,
             WriteTarget target, RowLayout layout, int rows, GroupCommitMode mode, RowSource source,
-            Executor finisher, Executor waits) {
+            Executor finisher) {
         String requestId = session.variables().takeGroupCommitRequestId();
         // One batch holding exactly the statement's rows: group commit takes a load as one unit.
         RowBatchAssembler assembler = new RowBatchAssembler(layout, Math.max(1, rows), Long.MAX_VALUE, WARNINGS_KEPT);
@@ -295,7 +271,7 @@ final class InsertStatements {
                     intervalMs, dataBytes, id, timeout), warnings));
         }
         return server.groupCommit().loadAsync(target, batches.get(0), mode, intervalMs, dataBytes, id, timeout,
-                finisher, waits).thenApply(result -> reply(result, warnings));
+                finisher).thenApply(result -> reply(result, warnings));
     }
 
     /** Doris's reply to a group-commit INSERT: the batch's label and transaction, status PREPARE. */

@@ -148,12 +148,6 @@ public final class StatementDispatcher implements StatementRunner {
     }
 
     @Override
-    public CompletableFuture<StatementResult> runLiteralInsertIfImmediate(ShoalSession session, LiteralInsert insert,
-            Executor finisher) {
-        return inserts.insertIfImmediate(session, insert, finisher);
-    }
-
-    @Override
     public StatementResult runPrepared(ShoalSession session, SqlNode statement, String sql, List<Object> parameters) {
         if (statement instanceof SqlDorisInsert insert) {
             return inserts.insert(session, insert, parameters);

@@ -102,11 +102,6 @@ public final class SessionVariables {
         return take(registry.groupCommitRequestId);
     }
 
-    /** Whether the next group-commit INSERT carries a client request id ({@link #takeGroupCommitRequestId}). */
-    public boolean hasGroupCommitRequestId() {
-        return !get(registry.groupCommitRequestId).isEmpty();
-    }
-
     public boolean uniqueKeyPartialUpdate() {
         return Boolean.parseBoolean(get(registry.uniqueKeyPartialUpdate));
     }

@@ -131,9 +131,8 @@ public final class CommandDispatcher {
     }
 
     /**
-     * Runs a COM_QUERY now if the session answers it without waiting ({@link Session#executeIfImmediate}), or
-     * starts it now if it gets to its wait without blocking ({@link Session#executeAsyncIfImmediate}: its reply
-     * is then deferred, see {@link #takeDeferred}), on the calling thread.
+     * Runs a COM_QUERY now if the session answers it without waiting ({@link Session#executeIfImmediate}), on
+     * the calling thread.
      *
      * @return false, having done nothing, for any other command or statement: {@link #dispatch} runs it
      */
@@ -150,17 +149,11 @@ public final class CommandDispatcher {
         }
         try {
             StatementResult result = session.executeIfImmediate(sql);
-            if (result != null) {
-                questions++;
-                reply(result, TEXT, 0);
-                return true;
-            }
-            CompletableFuture<StatementResult> started = session.executeAsyncIfImmediate(sql, replies);
-            if (started == null) {
+            if (result == null) {
                 return false;
             }
             questions++;
-            replyWhenDone(started, TEXT);
+            reply(result, TEXT, 0);
         } catch (ConnectionClosedException e) {
             throw e;
         } catch (RuntimeException e) {
