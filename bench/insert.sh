@@ -9,7 +9,8 @@
 #   schedules; latency counts from when an INSERT was due, so queueing shows below saturation, where the closed
 #   loop's p99 only follows from its throughput), per rate: ShoalDB async (the ack's latency) and sync, MariaDB
 #   (innodb_flush_log_at_trx_commit=1). The closed-loop figures (async, gc) stay the headline.
-# Env: RUNS (3), SECS (8 measured seconds per run, after 2 s warm-up), RATES (openloop: "2000 5000 10000 15000").
+# Env: RUNS (3), SECS (8 measured seconds per run, after 2 s warm-up), RATES (openloop: "2000 5000 10000 15000"),
+#   JDBC_PARAMS (lib.sh: Connector/J parameters for ShoalDB's and MariaDB's URLs, e.g. "&useLocalSessionState=true").
 #   Build first: mvn -DskipTests package.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"

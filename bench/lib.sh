@@ -116,7 +116,11 @@ create_vault() {
 maria_sql() { mysql -h127.0.0.1 -P"$MARIADB_PORT" -uroot "$@"; }
 pg_sql() { psql -h127.0.0.1 -p"$PG_PORT" -Upostgres -q "$@"; }
 
-shoal_url="jdbc:mysql://127.0.0.1:$SHOAL_QPORT/bench?sslMode=DISABLED"
-maria_url="jdbc:mysql://127.0.0.1:$MARIADB_PORT/bench?sslMode=DISABLED"
+# JDBC_PARAMS: Connector/J parameters added to both MySQL-protocol URLs, e.g. "&useLocalSessionState=true" (what
+# Doris's group-commit documentation gives JDBC clients). Without it Connector/J sends SELECT
+# @@session.transaction_read_only before each INSERT to a server reporting version 5.6.5 or later (ShoalDB, like
+# Doris, reports 5.7.99) but not to MariaDB, whose handshake reports 5.5.5-10.x: a second round trip for ShoalDB only.
+shoal_url="jdbc:mysql://127.0.0.1:$SHOAL_QPORT/bench?sslMode=DISABLED${JDBC_PARAMS:-}"
+maria_url="jdbc:mysql://127.0.0.1:$MARIADB_PORT/bench?sslMode=DISABLED${JDBC_PARAMS:-}"
 qdb_url="http://127.0.0.1:$QDB_HPORT"
 pg_url="jdbc:postgresql://127.0.0.1:$PG_PORT/bench"
