@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,12 +32,17 @@ class WriteBehindLoadTest {
                 Map.of("http_port", "0", "webserver_port", "0", "streaming_load_decode_threads", "2"));
     }
 
+    /** Database {@code db} and its table {@code name (id INT, v VARCHAR(20))} with the given key model on id. */
+    private static void createTable(Statement s, String name, String keyModel) throws SQLException {
+        s.execute("CREATE DATABASE db");
+        s.execute("CREATE TABLE db." + name + " (id INT NOT NULL, v VARCHAR(20)) " + keyModel + " KEY(id) "
+                + "DISTRIBUTED BY HASH(id) BUCKETS 4 PROPERTIES (\"replication_num\" = \"1\")");
+    }
+
     @Test
     void aChunkedBodyLoadsEveryRowInTheBodysOrder() throws Exception {
         try (TestServer server = twoDecoders(); Connection c = server.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE db");
-            s.execute("CREATE TABLE db.u (id INT NOT NULL, v VARCHAR(20)) UNIQUE KEY(id) "
-                    + "DISTRIBUTED BY HASH(id) BUCKETS 4 PROPERTIES (\"replication_num\" = \"1\")");
+            createTable(s, "u", "UNIQUE");
             StringBuilder body = new StringBuilder();
             for (String round : new String[] {"first", "second"}) {
                 for (int id = 0; id < KEYS; id++) {
@@ -62,9 +68,7 @@ class WriteBehindLoadTest {
     @Test
     void aLargeBodyCountsAndLogsItsFilteredRowsInOrder() throws Exception {
         try (TestServer server = twoDecoders(); Connection c = server.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE db");
-            s.execute("CREATE TABLE db.d (id INT NOT NULL, v VARCHAR(20)) DUPLICATE KEY(id) "
-                    + "DISTRIBUTED BY HASH(id) BUCKETS 4 PROPERTIES (\"replication_num\" = \"1\")");
+            createTable(s, "d", "DUPLICATE");
             StringBuilder body = new StringBuilder();
             int rows = 600_000; // about 10 MB: five chunks
             for (int i = 0; i < rows; i++) {
