@@ -31,7 +31,7 @@ public record StorageOptions(long memtableBytes, long segmentTargetBytes, Segmen
      * and with 64 MB that tail was 1-3 s of a 9 s load of TPC-H lineitem (0.5 s with 32 MB).
      */
     public static final StorageOptions DEFAULT = new StorageOptions(32L << 20, 256L << 20,
-            SegmentWriterOptions.DEFAULT, 4096, 8, 128, 64L << 20, 64L << 20, 1000, 2, 1L << 20, 64L << 20, 64L << 20);
+            SegmentWriterOptions.DEFAULT, 4096, 8, 128, 64L << 20, 64L << 20, 250, 2, 1L << 20, 64L << 20, 64L << 20);
 
     public StorageOptions {
         if (memtableBytes < 1 || segmentTargetBytes < 1 || batchRows < 1 || compactionTriggerRowsets < 1

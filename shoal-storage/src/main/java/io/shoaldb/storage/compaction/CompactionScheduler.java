@@ -4,7 +4,12 @@ import io.shoaldb.storage.StorageEngine;
 import io.shoaldb.storage.StorageOptions;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -60,18 +65,31 @@ public final class CompactionScheduler implements AutoCloseable {
                 options.compactionIntervalMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** A tablet the policy wants compacted and how many rowsets it has (the more, the sooner). */
+    private record Candidate(long tableId, long tabletId, int partition, int rowsets) {
+    }
+
     private void tick() {
+        Set<Integer> started = new HashSet<>();
+        for (Candidate c : candidates()) {
+            if (!partitionLocks[c.partition()].isLocked() && started.add(c.partition())) {
+                workers.execute(() -> drain(c.partition()));
+            }
+        }
+    }
+
+    private List<Candidate> candidates() {
+        List<Candidate> found = new ArrayList<>();
         for (long tableId : engine.tableIds()) {
             if (stopped) {
-                return;
+                break;
             }
             try (TableSnapshot snapshot = engine.snapshot(tableId)) {
                 for (long tabletId : snapshot.tabletIds()) {
-                    if (!policy.choose(snapshot.rowsets(tabletId)).isEmpty()) {
-                        ReentrantLock lock = partitionLocks[snapshot.placement(tabletId).partition()];
-                        if (!lock.isLocked()) {
-                            workers.execute(() -> runIfIdle(tableId, tabletId, lock));
-                        }
+                    List<RowsetMeta> rowsets = snapshot.rowsets(tabletId);
+                    if (!policy.choose(rowsets).isEmpty()) {
+                        found.add(new Candidate(tableId, tabletId, snapshot.placement(tabletId).partition(),
+                                rowsets.size()));
                     }
                 }
             } catch (IllegalArgumentException dropped) {
@@ -80,22 +98,43 @@ public final class CompactionScheduler implements AutoCloseable {
                 LOG.warn("compaction scan of table {} failed", tableId, e);
             }
         }
+        return found;
     }
 
-    private void runIfIdle(long tableId, long tabletId, ReentrantLock lock) {
+    /**
+     * Compacts the partition's tablets until the policy is satisfied everywhere, always the tablet with the most
+     * rowsets next. Under many small commits every tablet stays just over the trigger: staying on one tablet
+     * until it was satisfied chased its newest commits with compactions of two rowsets each while the partition's
+     * other tablets piled up hundreds, which every commit and scan of them paid for. A tablet whose compaction
+     * fails is left for the next tick, so it cannot hold up the others.
+     */
+    private void drain(int partition) {
+        ReentrantLock lock = partitionLocks[partition];
         if (!lock.tryLock()) {
             return;
         }
         try {
-            // Until the tablet is done: under many small commits one compaction per tick falls behind, and
-            // every extra rowset costs each scan and each publish.
-            boolean more = true;
-            while (more && !stopped) {
-                more = compactOnce(tableId, tabletId);
-            }
-        } catch (RuntimeException e) {
-            if (!stopped) {
-                LOG.warn("compaction of table {} tablet {} failed; its rowsets stay as they were", tableId, tabletId, e);
+            Set<Long> failed = new HashSet<>();
+            Set<Long> compacted = new HashSet<>();
+            while (!stopped) {
+                Optional<Candidate> next = candidates().stream()
+                        .filter(c -> c.partition() == partition && !failed.contains(c.tabletId()))
+                        .filter(c -> !compacted.contains(c.tabletId()) || c.rowsets() >= options.compactionMaxInputs())
+                        .max(Comparator.comparingInt(Candidate::rowsets));
+                if (next.isEmpty()) {
+                    return;
+                }
+                Candidate c = next.get();
+                try {
+                    compactOnce(c.tableId(), c.tabletId());
+                    compacted.add(c.tabletId());
+                } catch (RuntimeException e) {
+                    failed.add(c.tabletId());
+                    if (!stopped) {
+                        LOG.warn("compaction of table {} tablet {} failed; its rowsets stay as they were",
+                                c.tableId(), c.tabletId(), e);
+                    }
+                }
             }
         } finally {
             lock.unlock();

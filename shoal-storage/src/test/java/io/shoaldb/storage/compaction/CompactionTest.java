@@ -31,6 +31,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +48,8 @@ class CompactionTest {
         final StorageEngine engine;
         final Map<Long, List<RowsetMeta>> visible = new ConcurrentHashMap<>();
         volatile RuntimeException failWith;
+        /** Runs after each committed compaction, still inside the commit. */
+        volatile Runnable afterCompaction = () -> { };
 
         LogCommitter(StorageEngine engine) {
             this.engine = engine;
@@ -67,6 +71,7 @@ class CompactionTest {
             try (TableSnapshot s = engine.snapshot(tableId)) {
                 engine.publish(tableId, s.version(), Map.of(tabletId, List.of(output)), Map.of(tabletId, inputs));
             }
+            afterCompaction.run();
         }
     }
 
@@ -163,6 +168,49 @@ class CompactionTest {
         restarted.restore(TABLE, 201, new HashMap<>(log.visible));
         assertThat(restarted.finishRecovery()).isEmpty();
         assertThat(scan(restarted, 100)).containsExactlyElementsOf(model.values());
+    }
+
+    @Test
+    void tabletsOfOnePartitionTakeTurnsWhileCommitsKeepArriving() throws Exception {
+        StorageOptions options = StorageOptions.DEFAULT.withCompaction(3, 8, 0).withCompactionInterval(1);
+        LocalFiles files = new LocalFiles();
+        StorageEngine e = new StorageEngine(files, TestTables.partitions(files, dir), options);
+        // both tablets on partition 0: one compaction at a time serves them both
+        e.registerTable(TABLE, TestTables.schema(KeysModel.DUPLICATE), TestTables.tablets(2, 1));
+        LogCommitter log = new LogCommitter(e);
+        AtomicLong version = new AtomicLong(1);
+        Runnable commitBoth = () -> {
+            long v = version.incrementAndGet();
+            log.load(100, TestTables.write(e, 100, v, true, row(v, v, "a")), v);
+            log.load(101, TestTables.write(e, 101, v, true, row(v, v, "b")), v);
+        };
+        for (int i = 0; i < 5; i++) {
+            commitBoth.run();
+        }
+        // A steady load: every compaction lets two more commits of both tablets in, so both stay over the trigger.
+        // A worker that stayed on one tablet until the policy was satisfied chased that tablet's commits while
+        // the other piled up.
+        AtomicInteger compactions = new AtomicInteger();
+        AtomicInteger mostRowsets = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(1);
+        log.afterCompaction = () -> {
+            if (compactions.incrementAndGet() > 200) {
+                done.countDown();
+                return;
+            }
+            commitBoth.run();
+            commitBoth.run();
+            for (StorageStatus.TabletStatus t : e.status().tables().getFirst().tablets()) {
+                mostRowsets.accumulateAndGet(t.rowsetCount(), Math::max);
+            }
+        };
+        try (CompactionScheduler scheduler = new CompactionScheduler(e, log, options)) {
+            scheduler.start();
+            assertThat(done.await(2, TimeUnit.MINUTES)).isTrue();
+        }
+        assertThat(mostRowsets.get()).isBetween(4, 2 * 8);
+        assertThat(scan(e, 100)).hasSize((int) (version.get() - 1));
+        assertThat(scan(e, 101)).hasSize((int) (version.get() - 1));
     }
 
     @Test
