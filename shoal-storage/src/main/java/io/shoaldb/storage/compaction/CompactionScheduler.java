@@ -6,8 +6,10 @@ import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -65,32 +67,31 @@ public final class CompactionScheduler implements AutoCloseable {
                 options.compactionIntervalMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** A tablet the policy wants compacted and how many rowsets it has (the more, the sooner). */
-    private record Candidate(long tableId, long tabletId, int partition, int rowsets) {
+    /** A tablet and its rowsets when it was looked at. */
+    private record Tablet(long tableId, long tabletId, int partition, List<RowsetMeta> rowsets) {
     }
 
     private void tick() {
-        Set<Integer> started = new HashSet<>();
-        for (Candidate c : candidates()) {
-            if (!partitionLocks[c.partition()].isLocked() && started.add(c.partition())) {
-                workers.execute(() -> drain(c.partition()));
+        Map<Integer, List<Tablet>> byPartition = new HashMap<>();
+        tablets().forEach(t -> byPartition.computeIfAbsent(t.partition(), p -> new ArrayList<>()).add(t));
+        byPartition.forEach((partition, tablets) -> {
+            if (!partitionLocks[partition].isLocked()
+                    && tablets.stream().anyMatch(t -> !policy.choose(t.rowsets()).isEmpty())) {
+                workers.execute(() -> drain(partition));
             }
-        }
+        });
     }
 
-    private List<Candidate> candidates() {
-        List<Candidate> found = new ArrayList<>();
+    private List<Tablet> tablets() {
+        List<Tablet> found = new ArrayList<>();
         for (long tableId : engine.tableIds()) {
             if (stopped) {
                 break;
             }
             try (TableSnapshot snapshot = engine.snapshot(tableId)) {
                 for (long tabletId : snapshot.tabletIds()) {
-                    List<RowsetMeta> rowsets = snapshot.rowsets(tabletId);
-                    if (!policy.choose(rowsets).isEmpty()) {
-                        found.add(new Candidate(tableId, tabletId, snapshot.placement(tabletId).partition(),
-                                rowsets.size()));
-                    }
+                    found.add(new Tablet(tableId, tabletId, snapshot.placement(tabletId).partition(),
+                            snapshot.rowsets(tabletId)));
                 }
             } catch (IllegalArgumentException dropped) {
                 // The table was dropped between listing and snapshotting.
@@ -117,14 +118,18 @@ public final class CompactionScheduler implements AutoCloseable {
             Set<Long> failed = new HashSet<>();
             Set<Long> compacted = new HashSet<>();
             while (!stopped) {
-                Optional<Candidate> next = candidates().stream()
-                        .filter(c -> c.partition() == partition && !failed.contains(c.tabletId()))
-                        .filter(c -> !compacted.contains(c.tabletId()) || c.rowsets() >= options.compactionMaxInputs())
-                        .max(Comparator.comparingInt(Candidate::rowsets));
+                // the policy is asked in order of rowset count and only until one tablet has work
+                Optional<Tablet> next = tablets().stream()
+                        .filter(t -> t.partition() == partition && !failed.contains(t.tabletId()))
+                        .filter(t -> !compacted.contains(t.tabletId())
+                                || t.rowsets().size() >= options.compactionMaxInputs())
+                        .sorted(Comparator.comparingInt((Tablet t) -> t.rowsets().size()).reversed())
+                        .filter(t -> !policy.choose(t.rowsets()).isEmpty())
+                        .findFirst();
                 if (next.isEmpty()) {
                     return;
                 }
-                Candidate c = next.get();
+                Tablet c = next.get();
                 try {
                     compactOnce(c.tableId(), c.tabletId());
                     compacted.add(c.tabletId());
