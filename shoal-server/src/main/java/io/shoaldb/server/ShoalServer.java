@@ -35,6 +35,7 @@ import io.shoaldb.server.config.ServerConfigKeys;
 import io.shoaldb.server.metrics.MicrometerGroupCommitMetrics;
 import io.shoaldb.server.metrics.MicrometerFileCacheMetrics;
 import io.shoaldb.server.metrics.MicrometerVaultRecyclerMetrics;
+import io.shoaldb.server.metrics.MicrometerCompactionMetrics;
 import io.shoaldb.server.metrics.MicrometerScanMetrics;
 import io.shoaldb.server.session.SessionRegistry;
 import io.shoaldb.server.session.ShoalSessionFactory;
@@ -127,6 +128,7 @@ public final class ShoalServer implements AutoCloseable {
             opened.push(txns);
             PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             MicrometerScanMetrics.register(metrics, storage);
+            MicrometerCompactionMetrics.register(metrics, storage);
             VaultStores vaults = new VaultStores(new VaultStores.CacheSettings(paths.storagePaths(),
                     config.get(ServerConfigKeys.FILE_CACHE_CAPACITY_BYTES), config.get(ServerConfigKeys.FILE_CACHE_BLOCK_BYTES),
                     config.get(ServerConfigKeys.FILE_CACHE_READ_AHEAD_BLOCKS)));

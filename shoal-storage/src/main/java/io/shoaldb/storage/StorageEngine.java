@@ -398,6 +398,22 @@ public final class StorageEngine implements RowsetPublisher {
         }
     }
 
+    /**
+     * The most rowsets any tablet has now. Compaction keeps it near its trigger; a value that keeps growing means
+     * compaction is behind the loads, and every commit and scan of that tablet pays for it.
+     */
+    public int mostRowsetsInATablet() {
+        int most = 0;
+        synchronized (lock) {
+            for (TableEntry t : tables.values()) {
+                for (List<RowsetMeta> rowsets : t.current.rowsets.values()) {
+                    most = Math.max(most, rowsets.size());
+                }
+            }
+        }
+        return most;
+    }
+
     public StorageStatus status() {
         List<StorageStatus.TableStatus> out = new ArrayList<>();
         synchronized (lock) {

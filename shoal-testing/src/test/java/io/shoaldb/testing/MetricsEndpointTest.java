@@ -49,6 +49,23 @@ class MetricsEndpointTest {
     }
 
     @Test
+    void theMostRowsetsOfATabletShowHowFarCompactionIsBehind() throws Exception {
+        try (TestServer server = TestServer.start(dir); Connection c = server.connect();
+                Statement s = c.createStatement()) {
+            assertThat(server.metrics()).containsPattern("(?m)^tablet_max_compaction_score 0\\.0$");
+            s.execute("CREATE DATABASE m");
+            s.execute("CREATE TABLE m.t (id INT NOT NULL) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+            s.execute("CREATE TABLE m.u (id INT NOT NULL) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+            // one transaction and one rowset each; below the compaction trigger, so nothing merges them
+            for (int i = 0; i < 3; i++) {
+                s.execute("INSERT INTO m.t VALUES (" + i + ")");
+            }
+            s.execute("INSERT INTO m.u VALUES (1)");
+            assertThat(server.metrics()).containsPattern("(?m)^tablet_max_compaction_score 3\\.0$");
+        }
+    }
+
+    @Test
     void asyncAcknowledgementsShowWhereTheirTimeWent() throws Exception {
         try (TestServer server = TestServer.start(dir); Connection c = server.connect();
                 Statement s = c.createStatement()) {
