@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Transaction ids survive power loss: the next id block is logged ahead on a thread of its own while begins take
  * ids of the current one, and the machine loses power at a random write or fsync, keeping what was fsynced and a
- * random prefix of the rest ({@link PowerLossFiles}). The disk takes a few milliseconds per fsync, long enough for
- * the begins to use up a block while the next one is logged. After every restart each new id is above every id
- * handed out before, so no id is ever handed out twice, and within a run no two begins got the same id.
+ * random prefix of the rest ({@link PowerLossFiles}). While the begins run, an fsync of the log lasts until the
+ * begins have used up the block they are in, so every block logged ahead is still being logged when its
+ * predecessor runs out. After every restart each new id is above every id handed out before, so no id is ever
+ * handed out twice, and within a run no two begins got the same id.
  */
 class TxnIdPowerLossTest {
     private static final int ROUNDS = 12;
@@ -33,29 +34,67 @@ class TxnIdPowerLossTest {
     Path dir;
 
     /**
-     * A slow disk: each fsync (and fdatasync, which comes here by default) takes {@link #FSYNC_MILLIS}, a device's
-     * latency; nothing in the test waits on it but the fsync itself.
+     * The begins of a round as the disk sees them: the highest id handed out, and whether they are still running.
+     * Ids come in blocks of {@link TransactionManager#ID_BLOCK} from the round's first id (a manager just opened
+     * logs its first block at its first begin), so the block an id is in, and where that block ends, follow from it.
+     */
+    static final class Begins {
+        private long firstId;
+        private long highest;
+        private boolean running;
+
+        synchronized void start(long first) {
+            firstId = first;
+            highest = first;
+            running = true;
+        }
+
+        synchronized void handedOut(long id) {
+            highest = Math.max(highest, id);
+            notifyAll();
+        }
+
+        synchronized void stop() {
+            running = false;
+            notifyAll();
+        }
+
+        /** Waits while the begins run and have not yet used up the block they were in when this was called. */
+        synchronized void awaitBlockUsedUp() throws InterruptedException {
+            long block = TransactionManager.ID_BLOCK;
+            long blockEnd = firstId + ((highest - firstId) / block + 1) * block;
+            while (running && highest < blockEnd - 1) {
+                wait();
+            }
+        }
+    }
+
+    /**
+     * A disk whose fsyncs, apart from the begin threads' own, last until the begins have used up their block: the
+     * block logged ahead is then in flight exactly when a begin needs it. Begins that wait for it, as they must,
+     * have used up the block, so the fsync goes on; begins that ran past it would take ids the log does not hold.
      */
     static final class SlowDisk extends ForwardingFiles {
-        static final long FSYNC_MILLIS = 5;
+        private final Begins begins;
+        private final Set<Thread> beginThreads;
 
-        SlowDisk(FilesFacade machine) {
+        SlowDisk(FilesFacade machine, Begins begins, Set<Thread> beginThreads) {
             super(machine);
+            this.begins = begins;
+            this.beginThreads = beginThreads;
         }
 
         @Override
         public void fsync(FileChannel channel) throws IOException {
-            pause();
-            super.fsync(channel);
-        }
-
-        private static void pause() throws IOException {
-            try {
-                Thread.sleep(FSYNC_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted in a slow fsync");
+            if (!beginThreads.contains(Thread.currentThread())) {
+                try {
+                    begins.awaitBlockUsedUp();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted in a slow fsync");
+                }
             }
+            super.fsync(channel);
         }
     }
 
@@ -67,8 +106,10 @@ class TxnIdPowerLossTest {
         long highestHandedOut = 0;
         int extensionsLost = 0;
         for (int round = 0; round < ROUNDS; round++) {
-            TransactionManager m = TransactionManager.open(new SlowDisk(files), txnDir, new RecordingPublisher(),
-                    TxnOptions.defaults());
+            Begins progress = new Begins();
+            Set<Thread> beginThreads = ConcurrentHashMap.newKeySet();
+            TransactionManager m = TransactionManager.open(new SlowDisk(files, progress, beginThreads), txnDir,
+                    new RecordingPublisher(), TxnOptions.defaults());
             Transaction first = m.begin(Fixture.DB, null, Set.of(1L), Duration.ofMinutes(1));
             assertThat(first.txnId()).as("round %d: the first id after the restart", round)
                     .isGreaterThan(highestHandedOut);
@@ -77,9 +118,10 @@ class TxnIdPowerLossTest {
             Set<Long> ids = ConcurrentHashMap.newKeySet();
             Set<Long> duplicates = ConcurrentHashMap.newKeySet();
             ids.add(first.txnId());
+            progress.start(first.txnId());
             List<Thread> threads = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
-                threads.add(Thread.ofPlatform().start(() -> {
+                threads.add(Thread.ofPlatform().unstarted(() -> {
                     for (int i = 0; i < begins / THREADS; i++) {
                         long id;
                         try {
@@ -87,15 +129,19 @@ class TxnIdPowerLossTest {
                         } catch (ShoalException down) {
                             return; // the power is gone: the log is poisoned
                         }
+                        progress.handedOut(id);
                         if (!ids.add(id)) {
                             duplicates.add(id);
                         }
                     }
                 }));
             }
+            beginThreads.addAll(threads);
+            threads.forEach(Thread::start);
             for (Thread t : threads) {
                 t.join();
             }
+            progress.stop();
             assertThat(duplicates).as("round %d: ids handed out twice", round).isEmpty();
             if (m.poisoned()) {
                 extensionsLost++;
