@@ -7,7 +7,8 @@ set -eu
 source "$(dirname "$0")/lib.sh"
 mode=${1:-sync_mode}; clients=${2:-100}; secs=${3:-15}
 machine
-export SHOAL_JAVA_OPTS="-XX:StartFlightRecording=filename=$work/shoal.jfr,settings=profile${JFR_PERIOD:+,jdk.ExecutionSample#period=$JFR_PERIOD}"
+# DebugNonSafepoints: samples name the line the code is at, not the nearest safepoint (loop back-edges, calls)
+export SHOAL_JAVA_OPTS="-XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -XX:StartFlightRecording=filename=$work/shoal.jfr,settings=profile${JFR_PERIOD:+,jdk.ExecutionSample#period=$JFR_PERIOD}"
 start_shoal
 if [ "$mode" = batch ]; then
   seed="useServerPrepStmts=true&useLocalSessionState=true&rewriteBatchedStatements=true&cachePrepStmts=true&prepStmtCacheSqlLimit=99999&prepStmtCacheSize=500"
