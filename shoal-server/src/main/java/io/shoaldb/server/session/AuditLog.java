@@ -54,6 +54,8 @@ public final class AuditLog implements AutoCloseable {
     private final ConcurrentLinkedQueue<AuditLine> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final Thread writer;
+    /** Used by the writer thread only. */
+    private final AuditFileSync fileSync = new AuditFileSync();
     /** Set by the writer just before it sleeps without a time limit: the next statement wakes it. */
     private volatile boolean asleep;
     private volatile boolean closed;
@@ -143,6 +145,9 @@ public final class AuditLog implements AutoCloseable {
                 file.setImmediateFlush(true);
             }
             queued.addAndGet(-written);
+        }
+        for (OutputStreamAppender<?> file : flushOnce) {
+            fileSync.afterDrain(file);
         }
         return written;
     }
