@@ -29,11 +29,44 @@ sealed interface SegmentOutput {
     /**
      * A file; {@code durable} ones are fsynced with their directory at the end. A temporary one (a spill run) lives
      * only as long as its query: durability would cost fsyncs and buy nothing.
+     *
+     * <p>A durable file is also synced after every {@link #SYNC_BYTES} written. The device then takes a big segment
+     * (a compaction's output, a large load's) in pieces of a few milliseconds each; written whole at the end, it is
+     * one burst of tens of milliseconds, and every WAL fsync queued behind that burst holds up its
+     * acknowledgements as long.
      */
-    record FileOutput(FilesFacade files, Path path, FileChannel channel, boolean durable) implements SegmentOutput {
+    final class FileOutput implements SegmentOutput {
+        static final long SYNC_BYTES = 2 << 20;
+
+        private final FilesFacade files;
+        private final Path path;
+        private final FileChannel channel;
+        private final boolean durable;
+        private long unsynced;
+
+        FileOutput(FilesFacade files, Path path, FileChannel channel, boolean durable) {
+            this.files = files;
+            this.path = path;
+            this.channel = channel;
+            this.durable = durable;
+        }
+
+        FilesFacade files() {
+            return files;
+        }
+
+        Path path() {
+            return path;
+        }
+
         @Override
         public void write(byte[] bytes, int length) throws IOException {
             DurableFiles.writeFully(channel, ByteBuffer.wrap(bytes, 0, length));
+            unsynced += length;
+            if (durable && unsynced >= SYNC_BYTES) {
+                files.fsync(channel);
+                unsynced = 0;
+            }
         }
 
         @Override
