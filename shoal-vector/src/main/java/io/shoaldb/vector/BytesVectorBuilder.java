@@ -6,8 +6,14 @@ import java.util.Arrays;
 
 /** Appendable UTF-8 values for {@link BytesVector}: bytes are copied into one growing byte[]. */
 public final class BytesVectorBuilder extends VectorBuilder {
+    private static final byte[] NO_DATA = {};
+    /** The offsets of no values: only the start of the first, never written. */
+    private static final int[] NO_VALUES = {0};
+
     private byte[] data;
     private int[] offsets;
+    /** The data array's length at the first append after {@link #build()}. */
+    private int restartDataBytes;
 
     BytesVectorBuilder(DataType type, int capacity) {
         super(type);
@@ -18,11 +24,11 @@ public final class BytesVectorBuilder extends VectorBuilder {
     public void appendBytes(byte[] bytes, int offset, int length) {
         int end = offsets[size] + length;
         if (end > data.length) {
-            data = Arrays.copyOf(data, Math.max(data.length * 2, end));
+            data = Arrays.copyOf(data, grownDataLength(end));
         }
         System.arraycopy(bytes, offset, data, offsets[size], length);
         if (size + 1 == offsets.length) {
-            offsets = Arrays.copyOf(offsets, offsets.length * 2);
+            offsets = Arrays.copyOf(offsets, grownLength(offsets.length - 1, size + 1) + 1);
         }
         offsets[++size] = end;
         markLastValid();
@@ -45,11 +51,11 @@ public final class BytesVectorBuilder extends VectorBuilder {
         int bytes = src.offset(from + length) - start;
         int base = offsets[size];
         if (base + bytes > data.length) {
-            data = Arrays.copyOf(data, Math.max(data.length * 2, base + bytes));
+            data = Arrays.copyOf(data, grownDataLength(base + bytes));
         }
         System.arraycopy(src.data(), start, data, base, bytes);
         if (size + length + 1 > offsets.length) {
-            offsets = Arrays.copyOf(offsets, Math.max(offsets.length * 2, size + length + 1));
+            offsets = Arrays.copyOf(offsets, grownLength(offsets.length - 1, size + length) + 1);
         }
         int[] srcOffsets = src.offsets();
         for (int i = 1; i <= length; i++) {
@@ -70,8 +76,10 @@ public final class BytesVectorBuilder extends VectorBuilder {
     @Override
     public BytesVector build() {
         BytesVector v = new BytesVector(type, size, data, offsets, takeValidity());
-        data = new byte[Math.max(64, offsets[size])];
-        offsets = new int[Math.max(17, size + 1)];
+        restartDataBytes = Math.max(64, offsets[size]);
+        restartCapacity = Math.max(16, size);
+        data = NO_DATA;
+        offsets = NO_VALUES;
         size = 0;
         return v;
     }
@@ -91,6 +99,10 @@ public final class BytesVectorBuilder extends VectorBuilder {
     @Override
     public long retainedBytes() {
         return 48L + data.length + 4L * offsets.length + Validity.retainedBytes(validity);
+    }
+
+    private int grownDataLength(int needed) {
+        return Math.max(needed, data.length == 0 ? restartDataBytes : data.length * 2);
     }
 
     @Override

@@ -5,6 +5,8 @@ import java.util.Arrays;
 
 /** Appendable 128-bit values (high, low words) for {@link Int128Vector}. */
 public final class Int128VectorBuilder extends VectorBuilder {
+    private static final long[] NONE = {};
+
     private long[] high;
     private long[] low;
 
@@ -29,7 +31,7 @@ public final class Int128VectorBuilder extends VectorBuilder {
     }
 
     private void grow(int min) {
-        int n = Math.max(high.length * 2, min);
+        int n = grownLength(high.length, min);
         high = Arrays.copyOf(high, n);
         low = Arrays.copyOf(low, n);
     }
@@ -59,8 +61,9 @@ public final class Int128VectorBuilder extends VectorBuilder {
     @Override
     public Int128Vector build() {
         Int128Vector v = new Int128Vector(type, size, high, low, takeValidity());
-        high = new long[Math.max(16, size)];
-        low = new long[Math.max(16, size)];
+        high = NONE;
+        low = NONE;
+        restartCapacity = Math.max(16, size);
         size = 0;
         return v;
     }

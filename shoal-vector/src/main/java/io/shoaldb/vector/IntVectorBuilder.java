@@ -5,6 +5,8 @@ import java.util.Arrays;
 
 /** Appendable int[] values for {@link IntVector}. */
 public final class IntVectorBuilder extends VectorBuilder {
+    private static final int[] NONE = {};
+
     private int[] values;
 
     IntVectorBuilder(DataType type, int capacity) {
@@ -14,7 +16,7 @@ public final class IntVectorBuilder extends VectorBuilder {
 
     public void appendInt(int value) {
         if (size == values.length) {
-            values = Arrays.copyOf(values, values.length * 2);
+            values = Arrays.copyOf(values, grownLength(values.length, size + 1));
         }
         values[size++] = value;
         markLastValid();
@@ -29,7 +31,7 @@ public final class IntVectorBuilder extends VectorBuilder {
     protected void appendValues(FlatVector source, int from, int length) {
         int[] src = ((IntVector) source).values();
         if (size + length > values.length) {
-            values = Arrays.copyOf(values, Math.max(values.length * 2, size + length));
+            values = Arrays.copyOf(values, grownLength(values.length, size + length));
         }
         System.arraycopy(src, from, values, size, length);
         size += length;
@@ -38,7 +40,8 @@ public final class IntVectorBuilder extends VectorBuilder {
     @Override
     public IntVector build() {
         IntVector v = new IntVector(type, size, values, takeValidity());
-        values = new int[Math.max(16, size)];
+        values = NONE;
+        restartCapacity = Math.max(16, size);
         size = 0;
         return v;
     }

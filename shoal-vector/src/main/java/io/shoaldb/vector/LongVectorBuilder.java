@@ -5,6 +5,8 @@ import java.util.Arrays;
 
 /** Appendable long[] values for {@link LongVector}. */
 public final class LongVectorBuilder extends VectorBuilder {
+    private static final long[] NONE = {};
+
     private long[] values;
 
     LongVectorBuilder(DataType type, int capacity) {
@@ -14,7 +16,7 @@ public final class LongVectorBuilder extends VectorBuilder {
 
     public void appendLong(long value) {
         if (size == values.length) {
-            values = Arrays.copyOf(values, values.length * 2);
+            values = Arrays.copyOf(values, grownLength(values.length, size + 1));
         }
         values[size++] = value;
         markLastValid();
@@ -29,7 +31,7 @@ public final class LongVectorBuilder extends VectorBuilder {
     protected void appendValues(FlatVector source, int from, int length) {
         long[] src = ((LongVector) source).values();
         if (size + length > values.length) {
-            values = Arrays.copyOf(values, Math.max(values.length * 2, size + length));
+            values = Arrays.copyOf(values, grownLength(values.length, size + length));
         }
         System.arraycopy(src, from, values, size, length);
         size += length;
@@ -38,7 +40,8 @@ public final class LongVectorBuilder extends VectorBuilder {
     @Override
     public LongVector build() {
         LongVector v = new LongVector(type, size, values, takeValidity());
-        values = new long[Math.max(16, size)];
+        values = NONE;
+        restartCapacity = Math.max(16, size);
         size = 0;
         return v;
     }

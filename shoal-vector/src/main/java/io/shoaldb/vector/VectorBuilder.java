@@ -16,6 +16,11 @@ public abstract sealed class VectorBuilder
     protected final DataType type;
     protected int size;
     protected long[] validity;
+    /**
+     * The capacity the arrays get at the first append after {@link #build()}: build hands its arrays to the vector
+     * and leaves empty ones, so a builder used for one batch (an INSERT's) allocates no arrays it never fills.
+     */
+    protected int restartCapacity = 16;
 
     protected VectorBuilder(DataType type) {
         this.type = type;
@@ -135,6 +140,11 @@ public abstract sealed class VectorBuilder
     protected abstract void appendNonNullObject(Object value);
 
     protected abstract void appendValues(FlatVector source, int from, int length);
+
+    /** The new length of an array of {@code length} that must hold {@code needed} values. */
+    protected final int grownLength(int length, int needed) {
+        return Math.max(needed, length == 0 ? restartCapacity : length * 2);
+    }
 
     protected final long[] takeValidity() {
         long[] v = validity;

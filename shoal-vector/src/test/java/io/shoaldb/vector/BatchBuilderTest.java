@@ -41,6 +41,42 @@ class BatchBuilderTest {
         assertThat(batch.retainedBytes()).isPositive();
     }
 
+    /**
+     * A build hands the builder's arrays to its vector and leaves empty ones; the batches built after it, by row,
+     * null or range, are whole, and the earlier vector keeps its values.
+     */
+    @Test
+    void everyTypeBuildsAgainAfterABuild() {
+        Object[] nulls = new Object[ALL.size()];
+        BatchBuilder b = new BatchBuilder(ALL, 1);
+        Batch first = b.appendRow(ROW).build();
+        Batch second = b.appendRow(nulls).appendRow(ROW).build();
+        Batch empty = b.build();
+        b.appendRow(nulls);
+        for (int i = 0; i < 40; i++) {
+            b.appendRow(ROW);
+        }
+        Batch third = b.build();
+        for (int c = 0; c < ALL.size(); c++) {
+            VectorBuilder ranges = VectorBuilder.create(ALL.get(c), 1);
+            ranges.build();
+            ranges.appendRange((FlatVector) third.column(c), 0, 41);
+            ranges.appendRange((FlatVector) second.column(c), 1, 1);
+            FlatVector copied = ranges.build();
+            assertThat(first.getObject(0, c)).as("column %s", ALL.get(c)).isEqualTo(ROW[c]);
+            assertThat(second.getObject(0, c)).isNull();
+            assertThat(second.getObject(1, c)).isEqualTo(ROW[c]);
+            assertThat(empty.rowCount()).isZero();
+            assertThat(third.getObject(0, c)).isNull();
+            assertThat(copied.size()).isEqualTo(42);
+            assertThat(copied.getObject(0)).isNull();
+            for (int r = 1; r < 42; r++) {
+                assertThat(third.getObject(Math.min(r, 40), c)).isEqualTo(ROW[c]);
+                assertThat(copied.getObject(r)).isEqualTo(ROW[c]);
+            }
+        }
+    }
+
     @Test
     void aViewSharesTheBuildersArraysWhichResetReuses() {
         for (int c = 0; c < ALL.size(); c++) {
