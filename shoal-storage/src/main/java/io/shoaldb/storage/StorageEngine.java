@@ -358,8 +358,13 @@ public final class StorageEngine implements RowsetPublisher {
             install(t, state, doomed);
         }
         // Committed and now named by the table's state: its objects are the state's, no longer the writer's.
-        added.values().forEach(list -> list.stream().filter(RowsetMeta::inVault)
-                .forEach(m -> vaultIntents.released(m.rowsetId())));
+        for (List<RowsetMeta> list : added.values()) {
+            for (RowsetMeta m : list) {
+                if (m.inVault()) {
+                    vaultIntents.released(m.rowsetId());
+                }
+            }
+        }
         delete(doomed);
     }
 

@@ -1,7 +1,5 @@
 package io.shoaldb.vector;
 
-import java.util.Arrays;
-
 /**
  * The unit operators exchange: {@code rowCount} rows in column vectors of equal size, plus an optional
  * selection vector (ascending row positions still alive after a filter, so filters need not copy).
@@ -71,7 +69,7 @@ public final class Batch {
 
     /** A batch of flat vectors and no selection, copying only what is not flat and unselected already. */
     public Batch compact() {
-        if (selection == null && Arrays.stream(columns).allMatch(c -> c instanceof FlatVector)) {
+        if (selection == null && allFlat()) {
             return this;
         }
         int[] positions = selection != null ? selection : identity(rowCount);
@@ -80,6 +78,16 @@ public final class Batch {
             out[i] = columns[i].copyPositions(positions, 0, selectedCount);
         }
         return new Batch(selectedCount, out);
+    }
+
+    /** A loop, not a stream: this runs for every batch a commit or a compaction writes. */
+    private boolean allFlat() {
+        for (ColumnVector c : columns) {
+            if (!(c instanceof FlatVector)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public long retainedBytes() {

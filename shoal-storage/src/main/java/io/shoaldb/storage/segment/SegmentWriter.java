@@ -251,7 +251,10 @@ public final class SegmentWriter implements AutoCloseable {
             }
             metas.add(new ColumnMeta(columns.get(c), zone, pages.get(c)));
         }
-        int[] rows = pageRows.stream().mapToInt(Integer::intValue).toArray();
+        int[] rows = new int[pageRows.size()];
+        for (int p = 0; p < rows.length; p++) {
+            rows[p] = pageRows.get(p);
+        }
         byte[] footer = FooterCodec.write(new Footer(SegmentFormat.VERSION, rowCount, rows, metas));
         CRC32C crc = new CRC32C();
         crc.update(footer);
