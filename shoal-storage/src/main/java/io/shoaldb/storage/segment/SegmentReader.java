@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
@@ -31,16 +32,60 @@ public final class SegmentReader implements AutoCloseable {
     private final Footer footer;
     private final List<SegmentColumn> schema;
     private final SegmentCache cache;
-    /** The key instance this segment's pages are cached under, shared with the other readers of the segment. */
+    /**
+     * The key instance this segment's pages are cached under, shared with the other readers of the segment; null
+     * for an image, whose pages are in memory already.
+     */
     private final SegmentCache.SegmentKey key;
+    /** The pages this reader shows, {@code [firstPage, firstPage + pageCount)} of the segment's: all but in a window. */
+    private final int firstPage;
+    private final int pageCount;
+    private final long rowCount;
+    /** Per column, the zone map of the window's pages; null when the reader shows every page (the footer's). */
+    private final ZoneMap[] windowZoneMaps;
 
     private SegmentReader(Path path, SegmentInput input, Footer footer, SegmentCache cache, SegmentCache.SegmentKey key) {
+        this(path, input, footer, cache, key, 0, footer.pageCount());
+    }
+
+    private SegmentReader(Path path, SegmentInput input, Footer footer, SegmentCache cache, SegmentCache.SegmentKey key,
+                          int firstPage, int endPage) {
         this.path = path;
         this.input = input;
         this.footer = footer;
-        this.schema = footer.columns().stream().map(ColumnMeta::column).toList();
+        List<SegmentColumn> columns = new ArrayList<>(footer.columns().size());
+        for (ColumnMeta c : footer.columns()) {
+            columns.add(c.column());
+        }
+        this.schema = List.copyOf(columns);
         this.cache = cache;
         this.key = key;
+        this.firstPage = firstPage;
+        this.pageCount = endPage - firstPage;
+        if (pageCount == footer.pageCount()) {
+            this.rowCount = footer.rowCount();
+            this.windowZoneMaps = null;
+        } else {
+            long rows = 0;
+            for (int p = firstPage; p < endPage; p++) {
+                rows += footer.pageRowCounts()[p];
+            }
+            this.rowCount = rows;
+            this.windowZoneMaps = windowZoneMaps(footer, firstPage, endPage);
+        }
+    }
+
+    private static ZoneMap[] windowZoneMaps(Footer footer, int firstPage, int endPage) {
+        ZoneMap[] zones = new ZoneMap[footer.columns().size()];
+        for (int c = 0; c < zones.length; c++) {
+            ZoneMap zone = ZoneMap.allNull(0);
+            List<PageMeta> pages = footer.columns().get(c).pages();
+            for (int p = firstPage; p < endPage; p++) {
+                zone = zone.merge(pages.get(p).zoneMap());
+            }
+            zones[c] = zone;
+        }
+        return zones;
     }
 
     public static SegmentReader open(FilesFacade files, Path path) {
@@ -66,7 +111,23 @@ public final class SegmentReader implements AutoCloseable {
      * where the segment would live, for error messages.
      */
     public static SegmentReader openImage(Path path, byte[] image) {
-        return open(path, new SegmentInput.ImageInput(image), SegmentCache.NONE);
+        return openImage(path, new SegmentImage(image), 0, SegmentImage.LAST_PAGE);
+    }
+
+    /**
+     * Pages {@code fromPage} (inclusive) to {@code toPage} (exclusive; {@link SegmentImage#LAST_PAGE}: to the end)
+     * of a segment held in memory, shown as a segment of just those pages: one inline rowset's run of pages in an
+     * image that several share. The image's footer is verified once, by its first reader; every page read verifies
+     * the page's checksum. {@code path} names the rowset's segment in errors.
+     */
+    public static SegmentReader openImage(Path path, SegmentImage image, int fromPage, int toPage) {
+        Footer footer = image.footer(path);
+        int end = toPage == SegmentImage.LAST_PAGE ? footer.pageCount() : toPage;
+        if (fromPage < 0 || end < fromPage || end > footer.pageCount()) {
+            throw corrupt(path, "pages " + fromPage + ".." + end + " are not in an image of " + footer.pageCount());
+        }
+        return new SegmentReader(path, new SegmentInput.ImageInput(image.bytes()), footer, SegmentCache.NONE, null,
+                fromPage, end);
     }
 
     /**
@@ -80,21 +141,12 @@ public final class SegmentReader implements AutoCloseable {
     private static SegmentReader open(Path path, SegmentInput input, SegmentCache cache) {
         try {
             long size = input.size();
-            if (size < SegmentFormat.HEADER_SIZE + SegmentFormat.TRAILER_SIZE) {
-                throw corrupt(path, "file of " + size + " bytes is shorter than header and trailer");
-            }
-            ByteSource trailer = new ByteSource(input.read(size - SegmentFormat.TRAILER_SIZE, SegmentFormat.TRAILER_SIZE));
-            long footerOffset = trailer.readLong();
-            int footerLength = trailer.readInt();
-            int footerCrc = trailer.readInt();
-            if (!Arrays.equals(trailer.readBytes(8), SegmentFormat.TRAILER_MAGIC)) {
-                throw corrupt(path, "bad trailer magic (truncated or not a segment)");
-            }
-            SegmentCache.SegmentKey key = new SegmentCache.SegmentKey(path.toString(), size, footerOffset, footerLength,
-                    footerCrc);
+            Trailer trailer = readTrailer(path, input, size);
+            SegmentCache.SegmentKey key = new SegmentCache.SegmentKey(path.toString(), size, trailer.footerOffset(),
+                    trailer.footerLength(), trailer.footerCrc());
             SegmentCache.CachedSegment cached = cache.segment(key);
             if (cached == null) {
-                cached = cache.putSegment(key, readFooter(path, input, size, footerOffset, footerLength, footerCrc));
+                cached = cache.putSegment(key, readFooter(path, input, size, trailer));
             }
             return new SegmentReader(path, input, cached.footer(), cache, cached.key());
         } catch (IOException e) {
@@ -107,9 +159,37 @@ public final class SegmentReader implements AutoCloseable {
         }
     }
 
+    /** Where the trailer says the footer is, and its checksum. */
+    private record Trailer(long footerOffset, int footerLength, int footerCrc) {
+    }
+
+    private static Trailer readTrailer(Path path, SegmentInput input, long size) throws IOException {
+        if (size < SegmentFormat.HEADER_SIZE + SegmentFormat.TRAILER_SIZE) {
+            throw corrupt(path, "file of " + size + " bytes is shorter than header and trailer");
+        }
+        ByteSource trailer = new ByteSource(input.read(size - SegmentFormat.TRAILER_SIZE, SegmentFormat.TRAILER_SIZE));
+        Trailer t = new Trailer(trailer.readLong(), trailer.readInt(), trailer.readInt());
+        if (!Arrays.equals(trailer.readBytes(8), SegmentFormat.TRAILER_MAGIC)) {
+            throw corrupt(path, "bad trailer magic (truncated or not a segment)");
+        }
+        return t;
+    }
+
+    /** The verified footer of a segment held in memory (see {@link SegmentImage}). */
+    static Footer verifiedFooter(Path path, byte[] image) {
+        SegmentInput input = new SegmentInput.ImageInput(image);
+        try {
+            return readFooter(path, input, image.length, readTrailer(path, input, image.length));
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exceptionWithCause(e, path, e.getMessage());
+        }
+    }
+
     /** Reads and verifies the footer the trailer points to: header, bounds, checksum, parse, page tiling. */
-    private static Footer readFooter(Path path, SegmentInput input, long size, long footerOffset, int footerLength,
-                                     int footerCrc) throws IOException {
+    private static Footer readFooter(Path path, SegmentInput input, long size, Trailer trailer) throws IOException {
+        long footerOffset = trailer.footerOffset();
+        int footerLength = trailer.footerLength();
+        int footerCrc = trailer.footerCrc();
         ByteSource header = new ByteSource(input.read(0, SegmentFormat.HEADER_SIZE));
         if (!Arrays.equals(header.readBytes(8), SegmentFormat.HEADER_MAGIC)) {
             throw corrupt(path, "bad header magic");
@@ -177,23 +257,23 @@ public final class SegmentReader implements AutoCloseable {
     }
 
     public long rowCount() {
-        return footer.rowCount();
+        return rowCount;
     }
 
     public int pageCount() {
-        return footer.pageCount();
+        return pageCount;
     }
 
     public int pageRowCount(int page) {
-        return footer.pageRowCounts()[page];
+        return footer.pageRowCounts()[firstPage + Objects.checkIndex(page, pageCount)];
     }
 
     public ZoneMap columnZoneMap(int column) {
-        return footer.columns().get(column).zoneMap();
+        return windowZoneMaps == null ? footer.columns().get(column).zoneMap() : windowZoneMaps[column];
     }
 
     public PageMeta pageMeta(int column, int page) {
-        return footer.columns().get(column).pages().get(page);
+        return footer.columns().get(column).pages().get(firstPage + Objects.checkIndex(page, pageCount));
     }
 
     /** Pages of {@code columnIndexes} as batches, skipping pages the predicate rules out. */
@@ -227,6 +307,9 @@ public final class SegmentReader implements AutoCloseable {
 
     /** Reads, verifies and decodes one page of one column, or takes it decoded from the cache. */
     public ColumnVector readPage(int column, int page) {
+        if (key == null) {
+            return decodePage(column, page);
+        }
         ColumnVector cached = cache.page(key, column, page);
         if (cached != null) {
             return cached;
@@ -239,7 +322,7 @@ public final class SegmentReader implements AutoCloseable {
     private ColumnVector decodePage(int column, int page) {
         PageMeta meta = pageMeta(column, page);
         SegmentColumn col = schema.get(column);
-        String where = "column " + column + " (unique id " + col.uniqueId() + ") page " + page;
+        String where = "column " + column + " (unique id " + col.uniqueId() + ") page " + (firstPage + page);
         PageBuffers buffers = PageBuffers.ofThread();
         int storedSize = meta.storedSize();
         byte[] stored = buffers.stored(storedSize);

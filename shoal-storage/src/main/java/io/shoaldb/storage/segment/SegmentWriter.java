@@ -15,6 +15,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -139,6 +140,51 @@ public final class SegmentWriter implements AutoCloseable {
             throw new IllegalStateException("segment " + path + " is not a finished in-memory segment");
         }
         return memory.image();
+    }
+
+    /** Rows written as pages so far: after {@link #cutPage()}, every row appended. */
+    public long rowCount() {
+        return rowCount;
+    }
+
+    /** Pages written so far (every column has this many): after {@link #cutPage()}, the pages of all rows appended. */
+    public int pageCount() {
+        return pageRows.size();
+    }
+
+    /**
+     * Pages {@code fromPage} (inclusive) to {@code toPage} (exclusive; {@link SegmentImage#LAST_PAGE}: to the end) of
+     * {@code image} as a segment image of their own: the pages copied as they are (neither decoded nor encoded again)
+     * under a new footer. For one inline rowset's run of pages in an image several rowsets share, when it is written
+     * on its own (a commit-log checkpoint). {@code path} names the image in errors.
+     */
+    public static byte[] copyOfPages(Path path, SegmentImage image, int fromPage, int toPage) {
+        if (fromPage == 0 && toPage == SegmentImage.LAST_PAGE) {
+            return image.bytes();
+        }
+        Footer footer = image.footer(path);
+        int end = toPage == SegmentImage.LAST_PAGE ? footer.pageCount() : toPage;
+        if (fromPage < 0 || end < fromPage || end > footer.pageCount()) {
+            throw new IllegalArgumentException("pages " + fromPage + ".." + end + " of an image of "
+                    + footer.pageCount());
+        }
+        List<SegmentColumn> columns = new ArrayList<>();
+        footer.columns().forEach(c -> columns.add(c.column()));
+        SegmentWriter copy = inMemory(path, columns, SegmentWriterOptions.DEFAULT);
+        for (int p = fromPage; p < end; p++) {
+            for (int c = 0; c < columns.size(); c++) {
+                PageMeta m = footer.columns().get(c).pages().get(p);
+                long offset = copy.position;
+                copy.write(Arrays.copyOfRange(image.bytes(), Math.toIntExact(m.offset()),
+                        Math.toIntExact(m.offset() + m.storedSize())));
+                copy.pages.get(c).add(new PageMeta(offset, m.storedSize(), m.uncompressedSize(), m.encoding(),
+                        m.compression(), m.crc32c(), m.zoneMap()));
+            }
+            copy.pageRows.add(footer.pageRowCounts()[p]);
+            copy.rowCount += footer.pageRowCounts()[p];
+        }
+        copy.finish();
+        return copy.image();
     }
 
     /** Bytes of the rows appended but not yet written as a page (uncompressed values). */
