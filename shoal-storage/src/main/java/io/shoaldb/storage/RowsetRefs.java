@@ -1,10 +1,13 @@
 package io.shoaldb.storage;
 
 import io.shoaldb.objectstore.ObjectStore;
+import io.shoaldb.storage.rowset.InlineSegment;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.segment.SegmentImage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -29,20 +32,46 @@ final class RowsetRefs {
     private record Removal(RowsetMeta meta, Path directory, long addedIn, long removedIn) {
     }
 
-    /** Inline rowsets' bytes held by live states, over all tables: what {@link StorageEngine#admitsInline} limits. */
+    /** A rowset of the current state as it was added: what it holds is released with that instance. */
+    private record Added(RowsetMeta meta, long seq) {
+    }
+
+    /**
+     * Inline rowsets' images held by live states, over all tables: what {@link StorageEngine#admitsInline} limits.
+     * The rowsets of one load share one image, which stays in memory until the last of them goes, so an image counts
+     * whole, once, from its first rowset's arrival to its last one's release.
+     */
     static final class InlineMemory {
+        private final Map<SegmentImage, Integer> holders = new IdentityHashMap<>();
         private long bytes;
 
         long bytes() {
             return bytes;
+        }
+
+        void hold(RowsetMeta m) {
+            for (InlineSegment s : m.inlineSegments()) {
+                if (holders.merge(s.image(), 1, Integer::sum) == 1) {
+                    bytes += s.image().size();
+                }
+            }
+        }
+
+        void release(RowsetMeta m) {
+            for (InlineSegment s : m.inlineSegments()) {
+                if (holders.merge(s.image(), -1, Integer::sum) == 0) {
+                    holders.remove(s.image());
+                    bytes -= s.image().size();
+                }
+            }
         }
     }
 
     private final InlineMemory inline;
     private final long tableId;
     private final ObjectStore vault;
-    /** The state that added each rowset of the current state. */
-    private final Map<Long, Long> addedIn = new HashMap<>();
+    /** Each rowset of the current state, by id, with the state that added it. */
+    private final Map<Long, Added> addedIn = new HashMap<>();
     private final TreeSet<Long> liveStates = new TreeSet<>();
     private final List<Removal> removals = new ArrayList<>();
 
@@ -89,15 +118,15 @@ final class RowsetRefs {
 
     /** A rowset that is new in state {@code seq} (a repeated publish of one already there changes nothing). */
     private void added(RowsetMeta m, long seq) {
-        if (addedIn.putIfAbsent(m.rowsetId(), seq) == null && m.inline()) {
-            inline.bytes += m.dataBytes();
+        if (addedIn.putIfAbsent(m.rowsetId(), new Added(m, seq)) == null) {
+            inline.hold(m);
         }
     }
 
     private void removed(RowsetMeta m, Path directory, long removedIn) {
-        Long added = addedIn.remove(m.rowsetId());
+        Added added = addedIn.remove(m.rowsetId());
         if (added != null) {
-            removals.add(new Removal(m, directory, added, removedIn));
+            removals.add(new Removal(added.meta(), directory, added.seq(), removedIn));
         }
     }
 
@@ -109,9 +138,7 @@ final class RowsetRefs {
             Long holder = liveStates.ceiling(r.addedIn());
             if (holder == null || holder >= r.removedIn()) {
                 it.remove();
-                if (r.meta().inline()) {
-                    inline.bytes -= r.meta().dataBytes();
-                }
+                inline.release(r.meta());
                 doomed.add(new Doomed(tableId, r.meta(), r.directory(), vault));
             }
         }

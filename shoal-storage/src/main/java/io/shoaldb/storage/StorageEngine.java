@@ -5,11 +5,11 @@ import io.shoaldb.objectstore.ObjectStore;
 import io.shoaldb.storage.partition.DataPartition;
 import io.shoaldb.storage.partition.DataPartitions;
 import io.shoaldb.storage.spill.SpillSpace;
+import io.shoaldb.storage.rowset.InlineRowsetsWriter;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetPublisher;
 import io.shoaldb.storage.rowset.RowsetWriter;
 import io.shoaldb.storage.rowset.SegmentObjects;
-import io.shoaldb.storage.segment.SegmentWriterOptions;
 import io.shoaldb.storage.segment.encoding.Compression;
 import io.shoaldb.storage.rowset.SegmentFiles;
 import io.shoaldb.storage.segment.IoFailures;
@@ -261,18 +261,27 @@ public final class StorageEngine implements RowsetPublisher {
 
     /** A writer for a new rowset of one tablet; its id is unique on this node and above every id on disk. */
     public RowsetWriter newRowsetWriter(long tableId, long tabletId) {
-        return writer(tableId, tabletId, null, false, false);
-    }
-
-    /** Like {@link #newRowsetWriter}, inline when {@code inline} (see {@link #admitsInline}). */
-    public RowsetWriter newRowsetWriter(long tableId, long tabletId, boolean inline) {
-        return writer(tableId, tabletId, null, false, inline);
+        return writer(tableId, tabletId, null, false);
     }
 
     /**
-     * Whether a load of about {@code estimatedBytes} should write inline rowsets: it is small, and the inline
-     * rowsets not yet rewritten into files by compaction stay under their memory limit.
+     * A writer of one small load's inline rowsets on the table, for the tablets it touches, all in one segment image
+     * (see {@link #admitsInline}); their ids are unique on this node like any rowset's.
      */
+    public InlineRowsetsWriter newInlineRowsetsWriter(long tableId) {
+        TabletSchema schema;
+        Map<Long, Path> directories;
+        synchronized (lock) {
+            TableEntry t = table(tableId);
+            schema = t.current.schema;
+            directories = t.directories;
+        }
+        // Inline segments are small and short-lived (compaction rewrites them compressed): compressing them
+        // would only lengthen the commit.
+        return new InlineRowsetsWriter(schema, options.batchRows(),
+                options.segmentOptions().withCompression(Compression.NONE), directories, nextRowsetId::getAndIncrement);
+    }
+
     /**
      * Full memtables one load may hold while they wait for or run their background flush
      * ({@link RowsetWriter#flushOn}): an eighth of the heap's worth, at least one, so that flushing behind a big
@@ -282,6 +291,10 @@ public final class StorageEngine implements RowsetPublisher {
         return Math.clamp(Runtime.getRuntime().maxMemory() / 8 / options.memtableBytes(), 1, Integer.MAX_VALUE);
     }
 
+    /**
+     * Whether a load of about {@code estimatedBytes} should write inline rowsets: it is small, and the inline
+     * rowsets not yet rewritten into files by compaction stay under their memory limit.
+     */
     public boolean admitsInline(long estimatedBytes) {
         if (estimatedBytes > options.inlineLoadBytes()) {
             return false;
@@ -296,11 +309,10 @@ public final class StorageEngine implements RowsetPublisher {
      * the layout of {@code schema}.
      */
     public RowsetWriter newPresortedRowsetWriter(long tableId, long tabletId, TabletSchema schema) {
-        return writer(tableId, tabletId, schema, true, false);
+        return writer(tableId, tabletId, schema, true);
     }
 
-    private RowsetWriter writer(long tableId, long tabletId, TabletSchema schemaOrNull, boolean presorted,
-                                boolean inline) {
+    private RowsetWriter writer(long tableId, long tabletId, TabletSchema schemaOrNull, boolean presorted) {
         Path dir;
         TabletSchema schema;
         ObjectStore vault;
@@ -311,13 +323,9 @@ public final class StorageEngine implements RowsetPublisher {
             schema = schemaOrNull != null ? schemaOrNull : t.current.schema;
             vault = t.vault;
         }
-        // Inline segments are small and short-lived (compaction rewrites them compressed): compressing them
-        // would only lengthen the commit.
-        SegmentWriterOptions segmentOptions = inline ? options.segmentOptions().withCompression(Compression.NONE)
-                : options.segmentOptions();
         return new RowsetWriter(files, dir, tabletId, nextRowsetId.getAndIncrement(), schema,
-                options.memtableBytes(), options.segmentTargetBytes(), segmentOptions, options.batchRows(),
-                presorted, inline, vault == null ? null : new SegmentObjects(vault, vaultIntents, tableId, tabletId));
+                options.memtableBytes(), options.segmentTargetBytes(), options.segmentOptions(), options.batchRows(),
+                presorted, vault == null ? null : new SegmentObjects(vault, vaultIntents, tableId, tabletId));
     }
 
     @Override

@@ -63,6 +63,12 @@ public record StorageOptions(long memtableBytes, long segmentTargetBytes, Segmen
                 compactionThreads, loadBytes, memLimit, pageCacheBytes);
     }
 
+    public StorageOptions withSegmentOptions(SegmentWriterOptions options) {
+        return new StorageOptions(memtableBytes, segmentTargetBytes, options, batchRows, compactionTriggerRowsets,
+                compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,
+                compactionThreads, inlineLoadBytes, inlineMemLimit, pageCacheBytes);
+    }
+
     public StorageOptions withPageCache(long bytes) {
         return new StorageOptions(memtableBytes, segmentTargetBytes, segmentOptions, batchRows, compactionTriggerRowsets,
                 compactionMaxInputs, compactionSmallRowsetBytes, compactionBytesPerSecond, compactionIntervalMillis,

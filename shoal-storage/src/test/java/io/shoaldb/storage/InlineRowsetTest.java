@@ -13,7 +13,12 @@ import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.storage.compaction.CompactionCommitter;
 import io.shoaldb.storage.compaction.CompactionScheduler;
 import io.shoaldb.storage.partition.DataPartitions;
+import io.shoaldb.storage.rowset.InlineSegment;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.segment.SegmentImage;
+import io.shoaldb.storage.segment.SegmentReader;
+import io.shoaldb.storage.segment.SegmentWriter;
+import io.shoaldb.storage.segment.ZoneMap;
 import io.shoaldb.storage.tablet.KeysModel;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,11 +35,113 @@ class InlineRowsetTest {
     Path dir;
 
     private StorageEngine engine(StorageOptions options) {
+        return engine(options, 1);
+    }
+
+    private StorageEngine engine(StorageOptions options, int tablets) {
         LocalFiles files = new LocalFiles();
         DataPartitions partitions = TestTables.partitions(files, dir);
         StorageEngine e = new StorageEngine(files, partitions, options);
-        e.registerTable(TABLE, TestTables.schema(KeysModel.UNIQUE), TestTables.tablets(1, partitions.count()));
+        e.registerTable(TABLE, TestTables.schema(KeysModel.UNIQUE), TestTables.tablets(tablets, partitions.count()));
         return e;
+    }
+
+    /** Tablet 100 + t gets keys t*1000 + 0..n-1, key t*1000 twice (the later one, value -1, wins). */
+    private static Map<Long, Object[][]> rowsOnTablets(int tablets, int rowsEach) {
+        Map<Long, Object[][]> rows = new java.util.LinkedHashMap<>();
+        for (int t = 0; t < tablets; t++) {
+            Object[][] r = new Object[rowsEach + 1][];
+            for (int i = 0; i < rowsEach; i++) {
+                r[i] = row(t * 1000L + i, (long) i, "t" + t + "-" + i);
+            }
+            r[rowsEach] = row(t * 1000L, -1L, "t" + t + "-again");
+            rows.put(100L + t, r);
+        }
+        return rows;
+    }
+
+    private static List<List<Object>> expected(int tablet, int rowsEach) {
+        List<List<Object>> rows = new java.util.ArrayList<>();
+        rows.add(List.of(tablet * 1000L, -1L, "t" + tablet + "-again"));
+        for (int i = 1; i < rowsEach; i++) {
+            rows.add(List.of(tablet * 1000L + i, (long) i, "t" + tablet + "-" + i));
+        }
+        return sorted(rows);
+    }
+
+    @Test
+    void oneLoadOnManyTabletsWritesOneImageAndEachTabletReadsItsOwnRuns() throws IOException {
+        // pages of at most 7 rows, so a tablet's run is several pages and runs start mid-image
+        StorageEngine e = engine(StorageOptions.DEFAULT.withSegmentOptions(
+                StorageOptions.DEFAULT.segmentOptions().withMaxPageRows(7)), 4);
+        Map<Long, RowsetMeta> rowsets = TestTables.writeInline(e, 2, rowsOnTablets(4, 20));
+        e.publish(TABLE, 2, Map.of(100L, List.of(rowsets.get(100L)), 101L, List.of(rowsets.get(101L)),
+                102L, List.of(rowsets.get(102L)), 103L, List.of(rowsets.get(103L))), Map.of());
+
+        SegmentImage image = rowsets.get(100L).inlineSegments().getFirst().image();
+        List<int[]> runs = new java.util.ArrayList<>();
+        for (RowsetMeta m : rowsets.values()) {
+            assertThat(m.inlineSegments()).hasSize(1);
+            InlineSegment s = m.inlineSegments().getFirst();
+            assertThat(s.image()).as("one image for the whole load").isSameAs(image);
+            assertThat(s.toPage() - s.fromPage()).as("20 rows on pages of 7").isEqualTo(3);
+            assertThat(m.rowCount()).isEqualTo(20);
+            runs.add(new int[] {s.fromPage(), s.toPage()});
+        }
+        runs.sort(java.util.Comparator.comparingInt(r -> r[0]));
+        for (int i = 0; i < runs.size(); i++) {
+            assertThat(runs.get(i)[0]).as("runs tile the image").isEqualTo(i == 0 ? 0 : runs.get(i - 1)[1]);
+        }
+        assertThat(segmentFiles()).isEmpty();
+        for (int t = 0; t < 4; t++) {
+            assertThat(sorted(scan(e, 100 + t))).as("tablet " + t).isEqualTo(expected(t, 20));
+        }
+        // a run's zone maps are its own pages': key bounds of tablet 2 only
+        InlineSegment run = rowsets.get(102L).inlineSegments().getFirst();
+        try (SegmentReader r = SegmentReader.openImage(dir.resolve("102.seg"), run.image(), run.fromPage(),
+                run.toPage())) {
+            assertThat(r.rowCount()).isEqualTo(20);
+            assertThat(r.columnZoneMap(0)).isEqualTo(ZoneMap.allNull(0).merge(r.pageMeta(0, 0).zoneMap())
+                    .merge(r.pageMeta(0, 1).zoneMap()).merge(r.pageMeta(0, 2).zoneMap()));
+            assertThat(r.columnZoneMap(0).rowCount()).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void anImageCountsOnceAndIsFreedWithTheLastRowsetInIt() {
+        StorageEngine e = engine(StorageOptions.DEFAULT, 3);
+        Map<Long, RowsetMeta> rowsets = TestTables.writeInline(e, 2, rowsOnTablets(3, 5));
+        Map<Long, List<RowsetMeta>> all = new java.util.HashMap<>();
+        rowsets.forEach((tablet, m) -> all.put(tablet, List.of(m)));
+        e.publish(TABLE, 2, all, Map.of());
+        long image = rowsets.get(100L).inlineSegments().getFirst().image().size();
+        assertThat(inlineBytes(e)).isEqualTo(image);
+
+        // tablets 100 and 101 compacted into files: the image stays, for tablet 102
+        for (long tablet : List.of(100L, 101L)) {
+            RowsetMeta file = TestTables.write(e, tablet, 2, false, row(tablet, 1L, "f"));
+            e.publish(TABLE, 2, Map.of(tablet, List.of(file)), Map.of(tablet, List.of(rowsets.get(tablet))));
+        }
+        assertThat(inlineBytes(e)).isEqualTo(image);
+        RowsetMeta file = TestTables.write(e, 102L, 2, false, row(102L, 1L, "f"));
+        e.publish(TABLE, 2, Map.of(102L, List.of(file)), Map.of(102L, List.of(rowsets.get(102L))));
+        assertThat(inlineBytes(e)).isZero();
+    }
+
+    @Test
+    void aRunCopiedIntoAnImageOfItsOwnReadsTheSameRows() {
+        StorageEngine e = engine(StorageOptions.DEFAULT.withSegmentOptions(
+                StorageOptions.DEFAULT.segmentOptions().withMaxPageRows(4)), 3);
+        Map<Long, RowsetMeta> rowsets = TestTables.writeInline(e, 2, rowsOnTablets(3, 10));
+        for (RowsetMeta m : rowsets.values()) {
+            InlineSegment run = m.inlineSegments().getFirst();
+            byte[] own = SegmentWriter.copyOfPages(dir.resolve("x.seg"), run.image(), run.fromPage(), run.toPage());
+            assertThat(own.length).isLessThan(run.image().size());
+            RowsetMeta copied = new RowsetMeta(m.rowsetId(), m.tabletId(), 2, 2, m.txnId(), m.segmentFiles(),
+                    m.rowCount(), m.dataBytes(), List.of(InlineSegment.whole(own)));
+            e.publish(TABLE, 2, Map.of(m.tabletId(), List.of(copied)), Map.of());
+            assertThat(sorted(scan(e, m.tabletId()))).isEqualTo(expected((int) (m.tabletId() - 100), 10));
+        }
     }
 
     /** Publishes like the transaction layer: loads at their version, compactions replacing their inputs. */
@@ -53,7 +160,7 @@ class InlineRowsetTest {
         RowsetMeta file = TestTables.write(e, 100, 3, false, row(2L, 21L, "b2"), row(3L, 30L, "c"));
         assertThat(inline.inline()).isTrue();
         assertThat(inline.inlineSegments()).hasSize(1);
-        assertThat(inline.dataBytes()).isEqualTo(inline.inlineSegments().getFirst().length);
+        assertThat(inline.dataBytes()).isPositive().isLessThan(inline.inlineSegments().getFirst().image().size());
         assertThat(file.inline()).isFalse();
         e.publish(TABLE, 2, Map.of(100L, List.of(inline)), Map.of());
         e.publish(TABLE, 3, Map.of(100L, List.of(file)), Map.of());
@@ -116,10 +223,12 @@ class InlineRowsetTest {
     void aDamagedImageIsACorruptSegmentNamedByItsPath() {
         StorageEngine e = engine(StorageOptions.DEFAULT);
         RowsetMeta m = TestTables.write(e, 100, 2, true, row(1L, 10L, "a"));
-        byte[] image = m.inlineSegments().getFirst().clone();
+        InlineSegment segment = m.inlineSegments().getFirst();
+        byte[] image = segment.image().bytes().clone();
         image[image.length / 2] ^= 0x40;
         RowsetMeta damaged = new RowsetMeta(m.rowsetId(), m.tabletId(), 2, 2, m.txnId(), m.segmentFiles(),
-                m.rowCount(), m.dataBytes(), List.of(image));
+                m.rowCount(), m.dataBytes(), List.of(new InlineSegment(new SegmentImage(image), segment.fromPage(),
+                segment.toPage())));
         e.publish(TABLE, 2, Map.of(100L, List.of(damaged)), Map.of());
         assertThatThrownBy(() -> scan(e, 100)).isInstanceOfSatisfying(ShoalException.class, ex -> {
             assertThat(ex.code()).isEqualTo(ErrorCode.CORRUPT_FILE);
@@ -128,9 +237,7 @@ class InlineRowsetTest {
     }
 
     private static long inlineBytes(StorageEngine e) {
-        try (TableSnapshot s = e.snapshot(TABLE)) {
-            return s.rowsets(100).stream().filter(RowsetMeta::inline).mapToLong(RowsetMeta::dataBytes).sum();
-        }
+        return e.inlineRowsetBytes();
     }
 
     private List<String> segmentFiles() throws IOException {

@@ -2,6 +2,7 @@ package io.shoaldb.storage;
 
 import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.storage.partition.DataPartitions;
+import io.shoaldb.storage.rowset.InlineRowsetsWriter;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetWriter;
 import io.shoaldb.storage.scan.TabletScan;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,13 +73,27 @@ public final class TestTables {
 
     /** Like {@link #write(StorageEngine, long, long, Object[]...)}, inline (segments in memory) if asked. */
     public static RowsetMeta write(StorageEngine engine, long tabletId, long version, boolean inline, Object[]... rows) {
-        RowsetWriter w = engine.newRowsetWriter(TABLE, tabletId, inline);
+        if (inline) {
+            return writeInline(engine, version, Map.of(tabletId, rows)).get(tabletId);
+        }
+        RowsetWriter w = engine.newRowsetWriter(TABLE, tabletId);
         try (TableSnapshot s = engine.snapshot(TABLE)) {
             if (rows.length > 0) {
                 w.append(batch(s.schema(), rows));
             }
         }
         return w.finish(version).atVersion(version);
+    }
+
+    /** One inline load of the rows given per tablet (one image for all), stamped with {@code version}, unpublished. */
+    public static Map<Long, RowsetMeta> writeInline(StorageEngine engine, long version, Map<Long, Object[][]> rows) {
+        InlineRowsetsWriter w = engine.newInlineRowsetsWriter(TABLE);
+        try (TableSnapshot s = engine.snapshot(TABLE)) {
+            rows.forEach((tablet, r) -> w.append(tablet, batch(s.schema(), r)));
+        }
+        Map<Long, RowsetMeta> out = new HashMap<>();
+        w.finish(version).forEach((tablet, m) -> out.put(tablet, m.atVersion(version)));
+        return out;
     }
 
     public static List<List<Object>> scan(StorageEngine engine, long tabletId, int... projection) {

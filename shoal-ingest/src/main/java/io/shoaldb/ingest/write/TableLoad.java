@@ -1,6 +1,7 @@
 package io.shoaldb.ingest.write;
 
 import io.shoaldb.storage.StorageEngine;
+import io.shoaldb.storage.rowset.InlineRowsetsWriter;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetWriter;
 import io.shoaldb.vector.Batch;
@@ -17,16 +18,18 @@ import java.util.concurrent.Future;
 /**
  * The rows of one transaction for one table: routed to their tablets, buffered and flushed by one
  * rowset writer per touched tablet. {@link #finish} makes every file durable and returns the rowsets
- * for the commit record; {@link #abort} deletes them. A load known to be small writes inline rowsets
- * (when storage admits them): they need no file and become durable with the commit record. The tablets'
- * full memtables are sorted and written behind the appends ({@link FlushQueue}).
+ * for the commit record; {@link #abort} deletes them. The tablets' full memtables are sorted and written behind the
+ * appends ({@link FlushQueue}). A load known to be small writes inline rowsets instead (when storage admits them),
+ * all its tablets' in one segment image ({@link InlineRowsetsWriter}): they need no file and become durable with the
+ * commit record.
  * Used by one thread at a time.
  */
 public final class TableLoad {
     private final StorageEngine storage;
     private final WriteTarget target;
     private final RowsetWriter[] writers;
-    private final boolean inline;
+    /** The inline rowsets' writer, or null when the load writes files. */
+    private final InlineRowsetsWriter inline;
     private final FlushQueue flushes;
     private long rows;
 
@@ -43,7 +46,7 @@ public final class TableLoad {
     private TableLoad(StorageEngine storage, WriteTarget target, boolean inline) {
         this.storage = storage;
         this.target = target;
-        this.inline = inline;
+        this.inline = inline ? storage.newInlineRowsetsWriter(target.tableId()) : null;
         this.writers = new RowsetWriter[target.tablets().size()];
         this.flushes = new FlushQueue(storage.memtablesFlushedBehind());
     }
@@ -63,9 +66,13 @@ public final class TableLoad {
             if (part.positionCount() == 0) {
                 continue;
             }
+            long tabletId = target.tablets().get(bucket).tabletId();
+            if (inline != null) {
+                inline.append(tabletId, part);
+                continue;
+            }
             if (writers[bucket] == null) {
-                writers[bucket] = storage.newRowsetWriter(target.tableId(), target.tablets().get(bucket).tabletId(),
-                        inline);
+                writers[bucket] = storage.newRowsetWriter(target.tableId(), tabletId);
                 writers[bucket].flushOn(flushes);
             }
             writers[bucket].append(part);
@@ -83,7 +90,7 @@ public final class TableLoad {
      * wait for all of them in a row - on a busy disk that, not the CPU, decides commit latency.
      */
     public Map<Long, RowsetMeta> finish(long txnId) {
-        if (inline) {
+        if (inline != null) {
             return finishInline(txnId);
         }
         flushes.widen(); // the flushes still queued are now all that is left to do: every core takes them
@@ -116,14 +123,8 @@ public final class TableLoad {
 
     /** Inline rowsets only encode in memory: no I/O to overlap, so no threads. */
     private Map<Long, RowsetMeta> finishInline(long txnId) {
-        Map<Long, RowsetMeta> rowsets = new HashMap<>();
         try {
-            for (RowsetWriter writer : writers) {
-                if (writer != null) {
-                    rowsets.put(writer.tabletId(), writer.finish(txnId));
-                }
-            }
-            return rowsets;
+            return inline.finish(txnId);
         } catch (RuntimeException e) {
             abort();
             throw e;
@@ -132,6 +133,9 @@ public final class TableLoad {
 
     /** Deletes whatever was written; safe after a failed finish. */
     public void abort() {
+        if (inline != null) {
+            inline.abort();
+        }
         for (RowsetWriter writer : writers) {
             if (writer != null) {
                 writer.abort();

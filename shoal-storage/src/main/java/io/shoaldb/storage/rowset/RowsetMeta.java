@@ -19,11 +19,12 @@ import java.util.List;
  *     names are never created as files; they name its segments in errors); for a table in a storage vault, the
  *     segments' object keys relative to the vault's root ({@link SegmentFiles#objectKey})
  * @param rowCount rows in all segments
- * @param dataBytes bytes of all segments
- * @param inlineSegments for an inline rowset, each segment's bytes (same order as the names); else empty
+ * @param dataBytes bytes of all segments (of an inline rowset, of its pages)
+ * @param inlineSegments for an inline rowset, each segment's image or run of pages of an image several rowsets share
+ *     (same order as the names); else empty
  */
 public record RowsetMeta(long rowsetId, long tabletId, long startVersion, long endVersion, long txnId,
-        List<String> segmentFiles, long rowCount, long dataBytes, List<byte[]> inlineSegments) {
+        List<String> segmentFiles, long rowCount, long dataBytes, List<InlineSegment> inlineSegments) {
     public RowsetMeta {
         segmentFiles = List.copyOf(segmentFiles);
         inlineSegments = List.copyOf(inlineSegments);

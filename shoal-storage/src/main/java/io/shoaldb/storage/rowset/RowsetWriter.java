@@ -18,8 +18,7 @@ import java.util.concurrent.Executor;
  * publishes the returned meta. Any failure deletes everything written and leaves the writer failed, so
  * the caller aborts the transaction. Not thread-safe: one writer per load task.
  *
- * <p>An inline writer keeps its segments in memory; they become durable in the commit record that
- * carries the returned meta ({@link RowsetMeta#inline()}). A writer for a table in a storage vault uploads each
+ * <p>A writer for a table in a storage vault uploads each
  * segment as it finishes it, so the returned meta names objects that exist before any commit record names them.
  *
  * <p>A presorted writer (compaction output) takes batches already in key order with keys collapsed and
@@ -47,10 +46,10 @@ public final class RowsetWriter {
     private CompletableFuture<Void> flushing = CompletableFuture.completedFuture(null);
     private State state = State.OPEN;
 
-    /** Segments go to {@code objects} (null: files in {@code tabletDir}) unless the writer is {@code inline}. */
+    /** Segments go to {@code objects} (null: files in {@code tabletDir}). */
     public RowsetWriter(FilesFacade files, Path tabletDir, long tabletId, long rowsetId, TabletSchema schema,
                         long memtableBytes, long segmentTargetBytes, SegmentWriterOptions segmentOptions,
-                        int batchRows, boolean presorted, boolean inline, SegmentObjects objects) {
+                        int batchRows, boolean presorted, SegmentObjects objects) {
         this.tabletId = tabletId;
         this.rowsetId = rowsetId;
         this.memtableBytes = memtableBytes;
@@ -60,7 +59,7 @@ public final class RowsetWriter {
         this.batchRows = batchRows;
         this.columns = schema.columns();
         this.memTable = new MemTable(schema, batchRows);
-        this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, inline, objects);
+        this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, objects);
     }
 
     public long rowsetId() {
@@ -85,7 +84,7 @@ public final class RowsetWriter {
     /** Adds the selected rows of {@code batch}, whose columns are the tablet schema's, in order. */
     public void append(Batch batch) {
         checkOpen();
-        checkShape(batch);
+        RowsetShapes.check(columns, batch, tabletId);
         run(() -> {
             if (flushing.isCompletedExceptionally()) {
                 awaitFlushing(); // throws the background flush's failure
@@ -148,8 +147,7 @@ public final class RowsetWriter {
             flush(memTable);
         });
         state = State.FINISHED;
-        return new RowsetMeta(rowsetId, tabletId, 0, 0, txnId, sink.segmentFiles(), sink.rows(), sink.bytes(),
-                sink.images());
+        return new RowsetMeta(rowsetId, tabletId, 0, 0, txnId, sink.segmentFiles(), sink.rows(), sink.bytes());
     }
 
     /** Deletes every file of this rowset (also after {@link #finish}, when its transaction is aborted). */
@@ -185,19 +183,6 @@ public final class RowsetWriter {
     private void checkOpen() {
         if (state != State.OPEN) {
             throw new IllegalStateException("rowset " + rowsetId + " of tablet " + tabletId + " is " + state);
-        }
-    }
-
-    private void checkShape(Batch batch) {
-        if (batch.columnCount() != columns.size()) {
-            throw new IllegalArgumentException("batch has " + batch.columnCount() + " columns, tablet "
-                    + tabletId + " has " + columns.size());
-        }
-        for (int c = 0; c < columns.size(); c++) {
-            if (!batch.column(c).type().equals(columns.get(c).type())) {
-                throw new IllegalArgumentException("column " + c + " is " + batch.column(c).type() + ", tablet "
-                        + tabletId + " expects " + columns.get(c).type());
-            }
         }
     }
 }

@@ -14,8 +14,7 @@ import java.util.List;
 
 /**
  * Writes one rowset's key-ordered batches into numbered segment files in the tablet directory, and
- * remembers them so a failed or aborted rowset can delete everything it wrote. An inline sink builds the
- * same segments in memory instead (see {@link RowsetMeta#inline()}); a sink with {@link SegmentObjects} uploads
+ * remembers them so a failed or aborted rowset can delete everything it wrote. A sink with {@link SegmentObjects} uploads
  * each finished segment to the table's storage vault and names it by its object key.
  */
 final class SegmentSink {
@@ -24,10 +23,8 @@ final class SegmentSink {
     private final long rowsetId;
     private final List<SegmentColumn> columns;
     private final SegmentWriterOptions options;
-    private final boolean inline;
     private final SegmentObjects objects;
     private final List<String> finished = new ArrayList<>();
-    private final List<byte[]> images = new ArrayList<>();
     private SegmentWriter current;
     /**
      * The open segment's file name, kept rather than taken back off its path: that showed in profiles of small
@@ -39,10 +36,9 @@ final class SegmentSink {
     private long bytes;
 
     SegmentSink(FilesFacade files, Path tabletDir, long rowsetId, List<SegmentColumn> columns,
-                SegmentWriterOptions options, boolean inline, SegmentObjects objects) {
+                SegmentWriterOptions options, SegmentObjects objects) {
         this.files = files;
-        this.inline = inline;
-        this.objects = inline ? null : objects;
+        this.objects = objects;
         this.tabletDir = tabletDir;
         this.rowsetId = rowsetId;
         this.columns = columns;
@@ -56,9 +52,7 @@ final class SegmentSink {
         if (current == null) {
             currentName = SegmentFiles.name(rowsetId, finished.size());
             Path path = tabletDir.resolve(currentName);
-            if (inline) {
-                current = SegmentWriter.inMemory(path, columns, options);
-            } else if (objects != null) {
+            if (objects != null) {
                 if (!announced) {
                     // Durable before anything reaches the bucket: a crash from here on leaves the intent behind.
                     objects.intents().uploading(objects.tableId(), objects.tabletId(), rowsetId);
@@ -85,19 +79,11 @@ final class SegmentSink {
         rows += current.finish();
         bytes += current.fileSize();
         finished.add(objects != null ? objects.key(rowsetId, finished.size()) : currentName);
-        if (inline) {
-            images.add(current.image());
-        }
         current = null;
     }
 
     List<String> segmentFiles() {
         return finished;
-    }
-
-    /** The finished segments' images of an inline sink; empty for files. */
-    List<byte[]> images() {
-        return images;
     }
 
     long rows() {
@@ -119,8 +105,7 @@ final class SegmentSink {
             }
             current = null;
         }
-        images.clear();
-        for (String name : inline ? List.<String>of() : finished) {
+        for (String name : finished) {
             if (objects != null) {
                 try {
                     objects.store().delete(name);

@@ -3,6 +3,7 @@ package io.shoaldb.storage.scan;
 import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.merge.MergeSpec;
 import io.shoaldb.storage.merge.MergingStream;
+import io.shoaldb.storage.rowset.InlineSegment;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.segment.ScanCounters;
 import io.shoaldb.storage.segment.SegmentCache;
@@ -155,7 +156,7 @@ public final class TabletScan implements AutoCloseable {
 
     /**
      * Segment {@code ordinal} of the rowset: its file or its object in the table's storage vault (through the
-     * cache), or the image an inline rowset carries.
+     * cache), or the image (or run of an image's pages) an inline rowset carries.
      */
     static SegmentReader openSegment(TableSnapshot snapshot, long tabletId, RowsetMeta rowset, int ordinal,
                                      SegmentCache cache) {
@@ -164,8 +165,11 @@ public final class TabletScan implements AutoCloseable {
             return SegmentReader.openObject(snapshot.vault(), name, cache);
         }
         Path path = snapshot.tabletDirectory(tabletId).resolve(name);
-        return rowset.inline() ? SegmentReader.openImage(path, rowset.inlineSegments().get(ordinal))
-                : SegmentReader.open(snapshot.files(), path, cache);
+        if (rowset.inline()) {
+            InlineSegment segment = rowset.inlineSegments().get(ordinal);
+            return SegmentReader.openImage(path, segment.image(), segment.fromPage(), segment.toPage());
+        }
+        return SegmentReader.open(snapshot.files(), path, cache);
     }
 
     /** Where a scan keeps decoded pages and counts what it read and skipped. */

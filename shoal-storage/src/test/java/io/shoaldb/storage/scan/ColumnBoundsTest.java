@@ -10,7 +10,6 @@ import io.shoaldb.storage.TableSnapshot;
 import io.shoaldb.storage.TestTables;
 import io.shoaldb.storage.partition.DataPartitions;
 import io.shoaldb.storage.rowset.RowsetMeta;
-import io.shoaldb.storage.rowset.RowsetWriter;
 import io.shoaldb.storage.tablet.KeysModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,11 +53,7 @@ class ColumnBoundsTest {
     }
 
     private static void load(StorageEngine e, long tablet, long version, List<Object[]> rows, boolean inline) {
-        RowsetWriter w = e.newRowsetWriter(TABLE, tablet, inline);
-        try (TableSnapshot s = e.snapshot(TABLE)) {
-            w.append(TestTables.batch(s.schema(), rows.toArray(Object[][]::new)));
-        }
-        RowsetMeta meta = w.finish(version).atVersion(version);
+        RowsetMeta meta = TestTables.write(e, tablet, version, inline, rows.toArray(Object[][]::new));
         e.publish(TABLE, version, Map.of(tablet, List.of(meta)), Map.of());
     }
 }

@@ -57,13 +57,18 @@ class ScanRangesTest {
             long v = from + i;
             rows[i] = TestTables.row(v / 1000, v, "x".repeat((int) (v % 61)));
         }
-        RowsetWriter w = e.newRowsetWriter(TABLE, tablet, inline);
-        try (TableSnapshot s = e.snapshot(TABLE)) {
-            for (int i = 0; i < count; i += 5_000) { // with the small memtable, each append is a segment of its own
-                w.append(TestTables.batch(s.schema(), Arrays.copyOfRange(rows, i, Math.min(count, i + 5_000))));
+        RowsetMeta meta;
+        if (inline) { // one segment of many pages
+            meta = TestTables.write(e, tablet, version, true, rows);
+        } else {
+            RowsetWriter w = e.newRowsetWriter(TABLE, tablet);
+            try (TableSnapshot s = e.snapshot(TABLE)) {
+                for (int i = 0; i < count; i += 5_000) { // with the small memtable, each append is a segment of its own
+                    w.append(TestTables.batch(s.schema(), Arrays.copyOfRange(rows, i, Math.min(count, i + 5_000))));
+                }
             }
+            meta = w.finish(version).atVersion(version);
         }
-        RowsetMeta meta = w.finish(version).atVersion(version);
         e.publish(TABLE, version, Map.of(tablet, List.of(meta)), Map.of());
     }
 

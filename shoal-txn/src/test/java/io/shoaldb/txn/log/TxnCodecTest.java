@@ -3,10 +3,13 @@ package io.shoaldb.txn.log;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shoaldb.storage.rowset.InlineSegment;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.storage.segment.SegmentImage;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class TxnCodecTest {
     private static TxnEntry commitEntry() {
         RowsetMeta inline = new RowsetMeta(71, 1001, 5, 5, 42, List.of("71_0.dat", "71_1.dat"), 3, 9,
-                List.of(new byte[] {1, 2, 3, 4}, new byte[] {0, -1, 127, -128, 5}));
+                List.of(InlineSegment.whole(new byte[] {1, 2, 3, 4}), InlineSegment.whole(new byte[] {0, -1, 127, -128, 5})));
         RowsetMeta files = new RowsetMeta(72, 1002, 5, 5, 42, List.of("72_0.dat"), 100, 4096);
         RowsetMeta empty = new RowsetMeta(73, 2001, 9, 9, 42, List.of(), 0, 0);
         TxnRecord.Commit commit = new TxnRecord.Commit(
@@ -41,6 +44,44 @@ class TxnCodecTest {
         byte[] smile = TxnCodec.write(entry);
         assertEquals(':', smile[0]); // Smile's header, which no binary record starts with
         assertSameEntry(entry, TxnCodec.INSTANCE.decode(smile));
+    }
+
+    @Test
+    void rowsetsSharingAnImageCarryItOnceAndShareItAgainWhenRead() throws IOException {
+        Map<Long, RowsetMeta> rowsets = SharedImages.rowsets(500, 1001, 3, 7);
+        TxnEntry entry = new TxnEntry(9, new TxnRecord.Commit(new CommittedTxn(42, 7, "l", 1, 2, Set.of(11L)),
+                List.of(new TxnRecord.TableCommit(11, 5, rowsets))));
+        byte[] payload = TxnCodec.INSTANCE.encode(entry);
+        int image = rowsets.get(1001L).inlineSegments().getFirst().image().size();
+        assertTrue(payload.length < image + 1000, payload.length + " bytes for an image of " + image);
+        TxnEntry decoded = TxnCodec.INSTANCE.decode(payload);
+        assertSameEntry(entry, decoded);
+        Map<Long, RowsetMeta> got = ((TxnRecord.Commit) decoded.record()).tables().getFirst().rowsets();
+        SegmentImage shared = got.get(1001L).inlineSegments().getFirst().image();
+        for (int t = 0; t < 3; t++) {
+            RowsetMeta r = got.get(1001L + t);
+            assertSame(shared, r.inlineSegments().getFirst().image());
+            assertEquals(SharedImages.expected(t, 7), SharedImages.values(r));
+        }
+    }
+
+    @Test
+    void binaryRecordsOfTheFirstLayoutStillRead() throws IOException {
+        // version 1: no image table, each rowset's images in place (one whole image here)
+        byte[] image = {9, 8, 7};
+        byte[] label = "old".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] name = "71_0.seg".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.nio.ByteBuffer v1 = java.nio.ByteBuffer.allocate(512);
+        v1.put((byte) 1).putLong(77).putLong(42).putLong(7).putInt(label.length).put(label).putLong(1).putLong(2)
+                .putInt(1).putLong(11)
+                .putInt(1).putLong(11).putLong(5).putInt(1).putLong(1001)
+                .putLong(71).putLong(1001).putLong(5).putLong(5).putLong(42).putInt(1).putInt(name.length).put(name)
+                .putLong(3).putLong(3).putInt(1).putInt(image.length).put(image);
+        TxnEntry decoded = TxnCodec.INSTANCE.decode(Arrays.copyOf(v1.array(), v1.position()));
+        RowsetMeta r = ((TxnRecord.Commit) decoded.record()).tables().getFirst().rowsets().get(1001L);
+        assertEquals(List.of("71_0.seg"), r.segmentFiles());
+        assertTrue(r.inlineSegments().getFirst().isWhole());
+        assertArrayEquals(image, r.inlineSegments().getFirst().image().bytes());
     }
 
     @Test
@@ -86,7 +127,10 @@ class TxnCodecTest {
                 assertEquals(r.segmentFiles(), got.segmentFiles());
                 assertEquals(r.inlineSegments().size(), got.inlineSegments().size());
                 for (int s = 0; s < r.inlineSegments().size(); s++) {
-                    assertArrayEquals(r.inlineSegments().get(s), got.inlineSegments().get(s));
+                    InlineSegment want = r.inlineSegments().get(s);
+                    InlineSegment was = got.inlineSegments().get(s);
+                    assertArrayEquals(want.image().bytes(), was.image().bytes());
+                    assertEquals(List.of(want.fromPage(), want.toPage()), List.of(was.fromPage(), was.toPage()));
                 }
             });
         }
