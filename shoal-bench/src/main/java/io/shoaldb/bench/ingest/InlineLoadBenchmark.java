@@ -52,7 +52,8 @@ public class InlineLoadBenchmark {
     private static final long TABLE = 42;
     private static final int TABLETS = 8;
     private static final TabletSchema SCHEMA = new TabletSchema(List.of(new SegmentColumn(1, DataType.BIGINT),
-            new SegmentColumn(2, DataType.STRING), new SegmentColumn(3, DataType.INT)), 1, KeysModel.DUPLICATE, null, -1);
+            new SegmentColumn(2, DataType.varchar(64)), new SegmentColumn(3, DataType.INT)), 1, KeysModel.DUPLICATE, null,
+            -1);
 
     @Param({"8", "32", "128"})
     public int rows;
