@@ -85,9 +85,11 @@ public final class InlineRowsetsWriter {
             SegmentImage shared = new SegmentImage(image.image());
             Map<Long, RowsetMeta> rowsets = new HashMap<>();
             for (Run run : runs) {
+                // One tablet's run is the whole image: said so, a checkpoint writes it as it is instead of a copy.
+                InlineSegment segment = runs.length == 1 ? new InlineSegment(shared, 0, SegmentImage.LAST_PAGE)
+                        : new InlineSegment(shared, run.fromPage(), run.toPage());
                 rowsets.put(run.tabletId(), new RowsetMeta(run.rowsetId(), run.tabletId(), 0, 0, txnId,
-                        List.of(SegmentFiles.name(run.rowsetId(), 0)), run.rows(), run.bytes(),
-                        List.of(new InlineSegment(shared, run.fromPage(), run.toPage()))));
+                        List.of(SegmentFiles.name(run.rowsetId(), 0)), run.rows(), run.bytes(), List.of(segment)));
             }
             return rowsets;
         } finally {

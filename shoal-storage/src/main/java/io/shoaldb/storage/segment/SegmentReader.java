@@ -107,14 +107,6 @@ public final class SegmentReader implements AutoCloseable {
     }
 
     /**
-     * A segment held in memory (an inline rowset's image), verified exactly like a file; {@code path} is
-     * where the segment would live, for error messages.
-     */
-    public static SegmentReader openImage(Path path, byte[] image) {
-        return openImage(path, new SegmentImage(image), 0, SegmentImage.LAST_PAGE);
-    }
-
-    /**
      * Pages {@code fromPage} (inclusive) to {@code toPage} (exclusive; {@link SegmentImage#LAST_PAGE}: to the end)
      * of a segment held in memory, shown as a segment of just those pages: one inline rowset's run of pages in an
      * image that several share. The image's footer is verified once, by its first reader; every page read verifies
@@ -307,6 +299,8 @@ public final class SegmentReader implements AutoCloseable {
 
     /** Reads, verifies and decodes one page of one column, or takes it decoded from the cache. */
     public ColumnVector readPage(int column, int page) {
+        // Cached under this reader's page number: only readers of a whole segment have a key (an image's pages are
+        // in memory already, and a window's numbers are not the segment's).
         if (key == null) {
             return decodePage(column, page);
         }

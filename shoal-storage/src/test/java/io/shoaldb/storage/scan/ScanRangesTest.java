@@ -102,6 +102,35 @@ class ScanRangesTest {
     }
 
     @Test
+    void slicesOfAnInlineRunThatStartsMidImageReadItsRowsOnce() {
+        StorageEngine e = engine(KeysModel.DUPLICATE);
+        Map<Long, Object[][]> rows = new java.util.LinkedHashMap<>(); // tablet 100's rows first in the image
+        for (long tablet : new long[] {100, 102}) {
+            Object[][] r = new Object[tablet == 100 ? 1_000 : 2_000][];
+            for (int i = 0; i < r.length; i++) {
+                long v = tablet * 10_000 + i;
+                r[i] = TestTables.row(v / 1000, v, "x".repeat(i % 61));
+            }
+            rows.put(tablet, r);
+        }
+        Map<Long, RowsetMeta> loaded = TestTables.writeInline(e, 2, rows);
+        e.publish(TABLE, 2, Map.of(100L, List.of(loaded.get(100L)), 102L, List.of(loaded.get(102L))), Map.of());
+        RowsetMeta run = loaded.get(102L);
+        assertThat(run.inlineSegments().getFirst().fromPage()).as("starts past tablet 100's pages").isPositive();
+        try (TableSnapshot s = e.snapshot(TABLE)) {
+            for (int slices : new int[] {1, 2, 3, 7, 40}) {
+                List<ScanRange> units = new ArrayList<>();
+                for (int slice = 0; slice < slices; slice++) {
+                    units.add(new ScanRange(102, run, 0, slice, slices));
+                }
+                List<Long> values = values(s, units, ZoneMapPredicate.ALWAYS);
+                assertThat(values).as("%d slices", slices).hasSize(2_000).doesNotHaveDuplicates()
+                        .allMatch(v -> v >= 1_020_000 && v < 1_022_000);
+            }
+        }
+    }
+
+    @Test
     void theLastUnitsOfTheQueueAreCutFiner() {
         loadTable();
         try (TableSnapshot s = engine.snapshot(TABLE)) {
