@@ -129,6 +129,31 @@ class InlineRowsetTest {
     }
 
     @Test
+    void underInlineMemoryPressureTabletsBelowTheTriggerGiveUpTheirInlineRowsets() {
+        for (boolean pressed : new boolean[] {false, true}) {
+            // one load over 3 tablets, 1 rowset each: far below the trigger of 8
+            StorageOptions options = StorageOptions.DEFAULT.withInline(1 << 20, pressed ? 2048 : 64 << 20);
+            StorageEngine e = engine(options, 3);
+            Map<Long, RowsetMeta> rowsets = TestTables.writeInline(e, 2, rowsOnTablets(3, 30));
+            Map<Long, List<RowsetMeta>> all = new java.util.HashMap<>();
+            rowsets.forEach((tablet, m) -> all.put(tablet, List.of(m)));
+            e.publish(TABLE, 2, all, Map.of());
+            assertThat(inlineBytes(e)).as("over half of 2 KB").isGreaterThan(1024);
+            try (CompactionScheduler scheduler = new CompactionScheduler(e, committer(e), options)) {
+                scheduler.compactNow(TABLE);
+            }
+            for (int t = 0; t < 3; t++) {
+                try (TableSnapshot s = e.snapshot(TABLE)) {
+                    assertThat(s.rowsets(100 + t)).as("pressed " + pressed).singleElement()
+                            .satisfies(m -> assertThat(m.inline()).isEqualTo(!pressed));
+                }
+                assertThat(sorted(scan(e, 100 + t))).isEqualTo(expected(t, 30));
+            }
+            assertThat(inlineBytes(e) == 0).isEqualTo(pressed);
+        }
+    }
+
+    @Test
     void aRunCopiedIntoAnImageOfItsOwnReadsTheSameRows() {
         StorageEngine e = engine(StorageOptions.DEFAULT.withSegmentOptions(
                 StorageOptions.DEFAULT.segmentOptions().withMaxPageRows(4)), 3);
@@ -160,6 +185,7 @@ class InlineRowsetTest {
         RowsetMeta file = TestTables.write(e, 100, 3, false, row(2L, 21L, "b2"), row(3L, 30L, "c"));
         assertThat(inline.inline()).isTrue();
         assertThat(inline.inlineSegments()).hasSize(1);
+        assertThat(inline.inlineSegments().getFirst().isWhole()).as("one tablet's load: the whole image").isTrue();
         assertThat(inline.dataBytes()).isPositive().isLessThan(inline.inlineSegments().getFirst().image().size());
         assertThat(file.inline()).isFalse();
         e.publish(TABLE, 2, Map.of(100L, List.of(inline)), Map.of());

@@ -75,6 +75,35 @@ public final class CompactionPolicy {
         return rowsets.subList(bestStart, bestStart + window);
     }
 
+    /**
+     * Like {@link #choose(List)}; and when inline rowsets {@code pressInlineMemory} (hold half their memory limit or
+     * more), a tablet with nothing to merge by that rule gives up its inline rowsets: the longest run of consecutive
+     * inline ones, at most {@code maxInputs}, even one alone, rewritten into a file. A load's inline rowsets share one
+     * image, kept in memory until every tablet's run of it is gone, so a tablet that rarely gets rows (a skewed
+     * distribution key) would otherwise hold whole images of other tablets' loads and fill the limit, after which
+     * every small load on the node writes files again.
+     */
+    public List<RowsetMeta> choose(List<RowsetMeta> rowsets, boolean pressInlineMemory) {
+        List<RowsetMeta> chosen = choose(rowsets);
+        if (!chosen.isEmpty() || !pressInlineMemory) {
+            return chosen;
+        }
+        int bestStart = 0;
+        int bestLength = 0;
+        for (int i = 0; i < rowsets.size(); ) {
+            int j = i;
+            while (j < rowsets.size() && rowsets.get(j).inline()) {
+                j++;
+            }
+            if (j - i > bestLength) {
+                bestStart = i;
+                bestLength = j - i;
+            }
+            i = Math.max(j, i + 1);
+        }
+        return rowsets.subList(bestStart, bestStart + Math.min(bestLength, maxInputs));
+    }
+
     private static long rows(List<RowsetMeta> rowsets, int from, int to) {
         long sum = 0;
         for (int i = from; i < to; i++) {

@@ -74,9 +74,10 @@ public final class CompactionScheduler implements AutoCloseable {
     private void tick() {
         Map<Integer, List<Tablet>> byPartition = new HashMap<>();
         tablets().forEach(t -> byPartition.computeIfAbsent(t.partition(), p -> new ArrayList<>()).add(t));
+        boolean pressed = inlineMemoryPressed();
         byPartition.forEach((partition, tablets) -> {
             if (!partitionLocks[partition].isLocked()
-                    && tablets.stream().anyMatch(t -> !policy.choose(t.rowsets()).isEmpty())) {
+                    && tablets.stream().anyMatch(t -> !policy.choose(t.rowsets(), pressed).isEmpty())) {
                 workers.execute(() -> drain(partition));
             }
         });
@@ -119,12 +120,13 @@ public final class CompactionScheduler implements AutoCloseable {
             Set<Long> compacted = new HashSet<>();
             while (!stopped) {
                 // the policy is asked in order of rowset count and only until one tablet has work
+                boolean pressed = inlineMemoryPressed();
                 Optional<Tablet> next = tablets().stream()
                         .filter(t -> t.partition() == partition && !failed.contains(t.tabletId()))
                         .filter(t -> !compacted.contains(t.tabletId())
                                 || t.rowsets().size() >= options.compactionMaxInputs())
                         .sorted(Comparator.comparingInt((Tablet t) -> t.rowsets().size()).reversed())
-                        .filter(t -> !policy.choose(t.rowsets()).isEmpty())
+                        .filter(t -> !policy.choose(t.rowsets(), pressed).isEmpty())
                         .findFirst();
                 if (next.isEmpty()) {
                     return;
@@ -180,7 +182,7 @@ public final class CompactionScheduler implements AutoCloseable {
     /** One compaction of one tablet if the policy wants one; the caller holds the partition's lock. */
     private boolean compactOnce(long tableId, long tabletId) {
         try (TableSnapshot snapshot = engine.snapshot(tableId)) {
-            List<RowsetMeta> inputs = policy.choose(snapshot.rowsets(tabletId));
+            List<RowsetMeta> inputs = policy.choose(snapshot.rowsets(tabletId), inlineMemoryPressed());
             if (inputs.isEmpty()) {
                 return false;
             }
@@ -190,6 +192,11 @@ public final class CompactionScheduler implements AutoCloseable {
                     output.rowsetId(), output.rowCount(), output.startVersion(), output.endVersion());
             return true;
         }
+    }
+
+    /** Whether inline rowsets hold half their memory limit or more (see {@link CompactionPolicy#choose(List, boolean)}). */
+    private boolean inlineMemoryPressed() {
+        return engine.inlineRowsetBytes() > 0 && engine.inlineRowsetBytes() >= options.inlineMemLimit() / 2;
     }
 
     @Override
