@@ -76,7 +76,7 @@ public class InlineLoadBenchmark {
         storage.registerTable(TABLE, SCHEMA, tablets);
         storage.finishRecovery();
         target = new WriteTarget(7, TABLE, "t", SCHEMA, tablets, new BucketRouter(new int[] {0}, TABLETS));
-        BatchBuilder b = new BatchBuilder(List.of(DataType.BIGINT, DataType.STRING, DataType.INT));
+        BatchBuilder b = new BatchBuilder(SCHEMA.columns().stream().map(SegmentColumn::type).toList());
         for (int i = 0; i < rows; i++) {
             b.appendRow(1_000_000L + i * 7919L, "name-" + i, i);
         }
