@@ -196,7 +196,8 @@ public final class CompactionScheduler implements AutoCloseable {
 
     /** Whether inline rowsets hold half their memory limit or more (see {@link CompactionPolicy#choose(List, boolean)}). */
     private boolean inlineMemoryPressed() {
-        return engine.inlineRowsetBytes() > 0 && engine.inlineRowsetBytes() >= options.inlineMemLimit() / 2;
+        long held = engine.inlineRowsetBytes();
+        return held > 0 && held >= options.inlineMemLimit() / 2;
     }
 
     @Override

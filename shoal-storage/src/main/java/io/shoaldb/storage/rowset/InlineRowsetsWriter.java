@@ -23,7 +23,7 @@ import java.util.function.LongSupplier;
  */
 public final class InlineRowsetsWriter {
     private final TabletSchema schema;
-    private final int batchRows;
+    private final MemTable.Layout layout;
     private final SegmentWriterOptions options;
     private final Map<Long, Path> tabletDirectories;
     private final LongSupplier rowsetIds;
@@ -37,7 +37,7 @@ public final class InlineRowsetsWriter {
     public InlineRowsetsWriter(TabletSchema schema, int batchRows, SegmentWriterOptions options,
                                Map<Long, Path> tabletDirectories, LongSupplier rowsetIds) {
         this.schema = schema;
-        this.batchRows = batchRows;
+        this.layout = new MemTable.Layout(schema, batchRows);
         this.options = options;
         this.tabletDirectories = tabletDirectories;
         this.rowsetIds = rowsetIds;
@@ -53,7 +53,7 @@ public final class InlineRowsetsWriter {
         if (batch.positionCount() == 0) {
             return;
         }
-        tablets.computeIfAbsent(tabletId, t -> new MemTable(schema, batchRows)).add(batch.compact());
+        tablets.computeIfAbsent(tabletId, t -> new MemTable(layout)).add(batch.compact());
     }
 
     /** The rowsets, by tablet id (versions 0, for the transaction to stamp); every one shares the one image. */

@@ -25,29 +25,42 @@ import java.util.function.Consumer;
  * and a DUPLICATE table's rows in key order go to the segment batch by batch, neither copied nor sorted.
  */
 final class MemTable {
-    private final TabletSchema schema;
-    private final List<DataType> types;
-    private final MergeSpec spec;
-    private final int batchRows;
-    private final int[] keyColumns;
-    private final ValueComparator[] keyOrder;
+    /**
+     * What every memtable of one schema derives from it (types, merge rules, key comparators), made once per writer:
+     * a small load's writer fills a memtable per touched tablet, and each one deriving them again showed in profiles
+     * of small commits.
+     */
+    static final class Layout {
+        private final TabletSchema schema;
+        private final List<DataType> types;
+        private final MergeSpec spec;
+        private final int batchRows;
+        private final int[] keyColumns;
+        private final ValueComparator[] keyOrder;
+
+        Layout(TabletSchema schema, int batchRows) {
+            this.schema = schema;
+            this.types = schema.columns().stream().map(c -> c.type()).toList();
+            this.spec = new MergeSpec(schema.model(), types, schema.keyColumnCount(), schema.sequenceColumnIndex(),
+                    schema.aggregations());
+            this.batchRows = batchRows;
+            this.keyColumns = schema.keyColumns();
+            this.keyOrder = new ValueComparator[keyColumns.length];
+            for (int k = 0; k < keyColumns.length; k++) {
+                keyOrder[k] = ValueComparator.of(PhysicalType.of(types.get(keyColumns[k])));
+            }
+        }
+    }
+
+    private final Layout layout;
     private final List<Batch> batches = new ArrayList<>();
     private Batch lastNonEmpty;
     private boolean inKeyOrder = true;
     private long bytes;
     private int rows;
 
-    MemTable(TabletSchema schema, int batchRows) {
-        this.schema = schema;
-        this.types = schema.columns().stream().map(c -> c.type()).toList();
-        this.spec = new MergeSpec(schema.model(), types, schema.keyColumnCount(), schema.sequenceColumnIndex(),
-                schema.aggregations());
-        this.batchRows = batchRows;
-        this.keyColumns = schema.keyColumns();
-        this.keyOrder = new ValueComparator[keyColumns.length];
-        for (int k = 0; k < keyColumns.length; k++) {
-            keyOrder[k] = ValueComparator.of(PhysicalType.of(types.get(keyColumns[k])));
-        }
+    MemTable(Layout layout) {
+        this.layout = layout;
     }
 
     void add(Batch flat) {
@@ -82,8 +95,9 @@ final class MemTable {
     }
 
     private int compareKeys(Batch a, int i, Batch b, int j) {
-        for (int k = 0; k < keyColumns.length; k++) {
-            int c = keyOrder[k].compare((FlatVector) a.column(keyColumns[k]), i, (FlatVector) b.column(keyColumns[k]), j);
+        for (int k = 0; k < layout.keyColumns.length; k++) {
+            int column = layout.keyColumns[k];
+            int c = layout.keyOrder[k].compare((FlatVector) a.column(column), i, (FlatVector) b.column(column), j);
             if (c != 0) {
                 return c;
             }
@@ -96,19 +110,20 @@ final class MemTable {
         if (rows == 0) {
             return;
         }
-        if (inKeyOrder && schema.model() == KeysModel.DUPLICATE) {
+        if (inKeyOrder && layout.schema.model() == KeysModel.DUPLICATE) {
             batches.forEach(sink);
             clear();
             return;
         }
         Batch all = concatenate();
         clear();
-        Batch sorted = schema.keyColumnCount() == 0 ? all : BatchSorter.sort(all, schema.keyColumns());
-        if (schema.model() == KeysModel.DUPLICATE) {
+        Batch sorted = layout.schema.keyColumnCount() == 0 ? all : BatchSorter.sort(all, layout.schema.keyColumns());
+        if (layout.schema.model() == KeysModel.DUPLICATE) {
             sink.accept(sorted);
             return;
         }
-        try (MergingStream merged = new MergingStream(spec, List.of(new SingleChunk(sorted)), batchRows)) {
+        try (MergingStream merged = new MergingStream(layout.spec, List.of(new SingleChunk(sorted)),
+                layout.batchRows)) {
             for (Batch b = merged.next(); b != null; b = merged.next()) {
                 sink.accept(b);
             }
@@ -127,9 +142,9 @@ final class MemTable {
         if (batches.size() == 1) {
             return batches.getFirst();
         }
-        ColumnVector[] out = new ColumnVector[types.size()];
+        ColumnVector[] out = new ColumnVector[layout.types.size()];
         for (int c = 0; c < out.length; c++) {
-            VectorBuilder b = VectorBuilder.create(types.get(c), rows);
+            VectorBuilder b = VectorBuilder.create(layout.types.get(c), rows);
             for (Batch batch : batches) {
                 b.appendRange((FlatVector) batch.column(c), 0, batch.rowCount());
             }

@@ -37,8 +37,7 @@ public final class RowsetWriter {
     private final long memtableBytes;
     private final long segmentTargetBytes;
     private final boolean presorted;
-    private final TabletSchema schema;
-    private final int batchRows;
+    private final MemTable.Layout layout;
     private final List<SegmentColumn> columns;
     private final SegmentSink sink;
     private MemTable memTable;
@@ -55,10 +54,9 @@ public final class RowsetWriter {
         this.memtableBytes = memtableBytes;
         this.segmentTargetBytes = segmentTargetBytes;
         this.presorted = presorted;
-        this.schema = schema;
-        this.batchRows = batchRows;
+        this.layout = new MemTable.Layout(schema, batchRows);
         this.columns = schema.columns();
-        this.memTable = new MemTable(schema, batchRows);
+        this.memTable = new MemTable(layout);
         this.sink = new SegmentSink(files, tabletDir, rowsetId, columns, segmentOptions, objects);
     }
 
@@ -117,7 +115,7 @@ public final class RowsetWriter {
     private void flushBehind() {
         awaitFlushing();
         MemTable full = memTable;
-        memTable = new MemTable(schema, batchRows);
+        memTable = new MemTable(layout);
         flushing = CompletableFuture.runAsync(() -> flush(full), flusher);
     }
 
