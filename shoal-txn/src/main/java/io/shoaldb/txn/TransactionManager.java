@@ -30,19 +30,23 @@ import org.slf4j.LoggerFactory;
  * Transactions, labels and table versions over a durable {@link CommitLog}.
  *
  * <p>A commit locks its tables' versions ({@link TableLocks}), gives each the next version, stamps the rowsets,
- * appends ONE commit record (the commit point: fsynced, the fsync shared with concurrent commits), then
- * publishes per table in version order and marks the transaction VISIBLE. A compaction holds only the table's
- * structure lock, so a commit never waits for a compaction's record or publish. Begin and abort are in memory;
- * only blocks of transaction ids are logged, so ids stay unique across restarts without an fsync per begin.
+ * queues ONE commit record and releases the locks; it then waits for the record's fsync (the commit point, the
+ * fsync shared with concurrent commits) and publishes per table in version order ({@link PublishQueue}) before
+ * the transaction is VISIBLE. So the table's next commit can queue its record while this one's fsync runs
+ * (pipelined commits). A compaction holds only the table's structure lock, so a commit never waits for a
+ * compaction's record or publish. Begin and abort are in memory; only blocks of transaction ids are logged, so
+ * ids stay unique across restarts without an fsync per begin.
  *
  * <p>If the log fails, the commit that hit it is aborted and every later write is refused until restart
- * ("poisoned"): the log's state on disk is unknown until the next open settles it.
+ * ("poisoned"): the log's state on disk is unknown until the next open settles it. If a write fails and is
+ * undone (a full disk), its commits fail, and so do the commits queued behind them in their tables, whose
+ * versions no longer follow; the log refuses their records unwritten.
  *
  * <p>Once the commit record is durable the commit is decided: if publishing then fails, the transaction stays
- * COMMITTED (its files are the table's), the version waits in {@link #unpublished}, and it is published
- * before the table's next commit or truncate (which retry it first and are refused while it still fails) or
- * by {@link #retryPublish}; a restart publishes it from the log. A compaction need not wait for it: it removes
- * only rowsets storage already shows, and the waiting version only adds newer ones.
+ * COMMITTED (its files are the table's), the version stays at the head of its table's {@link PublishQueue}, and
+ * it is published before the table's next commit or truncate (which retry it first and are refused while it
+ * still fails) or by {@link #retryPublish}; a restart publishes it from the log. A compaction need not wait for
+ * it: it removes only rowsets storage already shows, and the waiting version only adds newer ones.
  */
 public final class TransactionManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
@@ -57,8 +61,8 @@ public final class TransactionManager implements AutoCloseable {
     private final TxnRegistry registry = new TxnRegistry();
     private final TableLocks tableLocks = new TableLocks();
     private final Map<Long, Long> visibleVersions = new ConcurrentHashMap<>();
-    /** Committed versions whose publish failed, by table then version; guarded by the table's lock. */
-    private final Map<Long, TreeMap<Long, Unpublished>> unpublished = new ConcurrentHashMap<>();
+    /** Each table's committed versions not published yet, in version order. */
+    private final Map<Long, PublishQueue<Unpublished>> publishQueues = new ConcurrentHashMap<>();
     private final Object idLock = new Object();
     private long nextTxnId;
     /** The next id block is being logged (outside {@link #idLock}). */
@@ -221,6 +225,16 @@ public final class TransactionManager implements AutoCloseable {
      * → that tablet's new rowset; every table must be one the transaction was begun with.
      */
     public CommitResult commit(Transaction txn, Map<Long, Map<Long, RowsetMeta>> rowsets) {
+        return appendCommit(txn, rowsets).await();
+    }
+
+    /**
+     * The first half of {@link #commit}: gives each table its next version and queues the commit record, under
+     * the tables' version locks, then releases them. The table's next commit may queue its record while this one
+     * waits for its fsync in {@link PendingCommit#await} (pipelined commits); versions still become durable and
+     * visible in order. Throws (the transaction COMMIT_FAILED) when the commit is refused before its record.
+     */
+    public PendingCommit appendCommit(Transaction txn, Map<Long, Map<Long, RowsetMeta>> rowsets) {
         Transaction t = own(txn);
         for (var e : rowsets.entrySet()) {
             if (!t.tableIds().contains(e.getKey())) {
@@ -246,12 +260,12 @@ public final class TransactionManager implements AutoCloseable {
             try {
                 checkWritable();
                 for (long tableId : rowsets.keySet()) {
-                    publishPending(tableId);
+                    publishQueue(tableId).publishDurable(publishing(tableId));
                 }
                 for (var e : new TreeMap<>(rowsets).entrySet()) {
                     long tableId = e.getKey();
                     checkNotDropped(tableId);
-                    long version = log.state().table(tableId).version() + 1;
+                    long version = nextVersion(tableId);
                     Map<Long, RowsetMeta> atVersion = new TreeMap<>();
                     e.getValue().forEach((tablet, r) -> atVersion.put(tablet, r.atVersion(version)));
                     parts.add(new TxnRecord.TableCommit(tableId, version, atVersion));
@@ -266,111 +280,140 @@ public final class TransactionManager implements AutoCloseable {
             long commitTime = now();
             CommittedTxn facts = new CommittedTxn(t.txnId(), t.databaseId(), t.label(), t.info().prepareTimeMillis(),
                     commitTime, t.tableIds());
-            try {
-                log.append(new TxnRecord.Commit(facts, parts));
-            } catch (IOException e) {
-                if (log.failed()) {
-                    t.commitOutcomeUnknown("commit log write failed: " + e.getMessage(), now());
-                } else {
-                    t.commitFailed("commit log write failed and was undone: " + e.getMessage(), now());
-                }
-                throw IoErrors.of(e, log.describe());
+            Set<Long> remaining = ConcurrentHashMap.newKeySet();
+            remaining.addAll(versions.keySet());
+            for (var e : versions.entrySet()) {
+                Map<Long, List<RowsetMeta>> added = new HashMap<>();
+                stamped.get(e.getKey()).forEach((tablet, r) -> added.put(tablet, List.of(r)));
+                publishQueue(e.getKey()).add(e.getValue(), new Unpublished(t, added, remaining));
             }
-            long appended = System.nanoTime();
-            t.markCommitted(commitTime);
-            publishCommit(t, versions, stamped);
-            if (event.shouldCommit()) {
-                event.txnId = t.txnId();
-                event.rowsets = stamped.values().stream().mapToInt(Map::size).sum();
-                event.lockNanos = locked - begun;
-                event.appendNanos = appended - locked;
-                event.publishNanos = System.nanoTime() - appended;
-                event.commit();
-            }
+            CommitLog.Ticket ticket = log.enqueue(new TxnRecord.Commit(facts, parts));
+            return new PendingCommit(this, t, commitTime, versions, ticket, event, begun, locked,
+                    stamped.values().stream().mapToInt(Map::size).sum());
         }
-        return new CommitResult(t.txnId(), t.label(), versions);
     }
 
     /**
-     * Publishes in ascending table order while the table locks are held, so each table sees its versions in
-     * order. A table whose publish fails keeps its version (and the later tables of this commit theirs) in
-     * {@link #unpublished}; the transaction stays COMMITTED until every table is published.
+     * The table's next version: after the newest one queued (its commit waits for its fsync) or, with none, after
+     * the log's. Under the table's version lock.
      */
-    private void publishCommit(Transaction t, Map<Long, Long> versions, Map<Long, Map<Long, RowsetMeta>> stamped) {
-        if (versions.isEmpty()) {
+    private long nextVersion(long tableId) {
+        long queued = publishQueue(tableId).lastVersion();
+        return (queued >= 0 ? queued : log.state().table(tableId).version()) + 1;
+    }
+
+    /**
+     * The second half of {@link #commit}: waits for the record's fsync, then publishes each table's versions in
+     * order through this commit's. If the record failed, so did every version queued behind it in its tables
+     * (the log refuses those records), and their commits fail the same way.
+     */
+    CommitResult finishCommit(PendingCommit p) {
+        Transaction t = p.txn;
+        try {
+            log.await(p.ticket);
+        } catch (IOException e) {
+            p.versions.forEach((tableId, version) -> publishQueue(tableId).failed(version));
+            if (log.failed()) {
+                t.commitOutcomeUnknown("commit log write failed: " + e.getMessage(), now());
+            } else {
+                t.commitFailed("commit log write failed and was undone: " + e.getMessage(), now());
+            }
+            throw IoErrors.of(e, log.describe());
+        }
+        long appended = System.nanoTime();
+        t.markCommitted(p.commitTimeMillis);
+        if (p.versions.isEmpty()) {
             t.markVisible(now());
-            return;
         }
-        Set<Long> remaining = ConcurrentHashMap.newKeySet();
-        remaining.addAll(versions.keySet());
-        for (var e : versions.entrySet()) {
-            Map<Long, List<RowsetMeta>> added = new HashMap<>();
-            stamped.get(e.getKey()).forEach((tablet, r) -> added.put(tablet, List.of(r)));
-            unpublished.computeIfAbsent(e.getKey(), k -> new TreeMap<>())
-                    .put(e.getValue(), new Unpublished(t, added, remaining));
-        }
-        for (long tableId : versions.keySet()) {
+        p.versions.forEach((tableId, version) -> publishQueue(tableId).durable(version));
+        for (var e : p.versions.entrySet()) {
+            long tableId = e.getKey();
             try {
-                publishPending(tableId);
+                publishQueue(tableId).publishThrough(e.getValue(), publishing(tableId));
             } catch (ShoalException ex) {
                 throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "transaction [" + t.txnId() + "] is committed"
                         + " (durable; it will not be lost) but publishing table " + tableId + " failed; it becomes"
                         + " visible when the publish is retried: " + ex.getMessage());
             }
         }
+        if (p.event.shouldCommit()) {
+            p.event.txnId = t.txnId();
+            p.event.rowsets = p.rowsets;
+            p.event.lockNanos = p.lockedNanos - p.begunNanos;
+            p.event.appendNanos = appended - p.lockedNanos;
+            p.event.publishNanos = System.nanoTime() - appended;
+            p.event.commit();
+        }
+        return new CommitResult(t.txnId(), t.label(), p.versions);
     }
 
-    /** Publishes the table's committed but unpublished versions in order; throws if one still fails. */
-    private void publishPending(long tableId) {
-        TreeMap<Long, Unpublished> pending = unpublished.get(tableId);
-        while (pending != null && !pending.isEmpty()) {
-            var first = pending.firstEntry();
-            Unpublished u = first.getValue();
-            try {
-                publisher.publish(tableId, first.getKey(), u.added(), Map.of());
-            } catch (RuntimeException ex) {
-                LOG.error("Transaction {} is committed but publishing table {} version {} failed; retried before"
-                        + " the table's next change", u.txn().txnId(), tableId, first.getKey(), ex);
-                throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "table " + tableId + " version "
-                        + first.getKey() + " of committed transaction [" + u.txn().txnId() + "] is not published yet: "
-                        + ex.getMessage());
-            }
-            pending.pollFirstEntry();
-            visibleVersions.put(tableId, first.getKey());
-            if (pending.isEmpty()) {
-                unpublished.remove(tableId);
-            }
-            u.published(tableId, now());
+    private PublishQueue.Publisher<Unpublished> publishing(long tableId) {
+        return (version, u) -> publishVersion(tableId, version, u);
+    }
+
+    private PublishQueue<Unpublished> publishQueue(long tableId) {
+        return publishQueues.computeIfAbsent(tableId, k -> new PublishQueue<>());
+    }
+
+    /** Publishes one committed version to storage; throws (the version stays queued) if storage refuses it. */
+    private void publishVersion(long tableId, long version, Unpublished u) {
+        try {
+            publisher.publish(tableId, version, u.added(), Map.of());
+        } catch (RuntimeException ex) {
+            LOG.error("Transaction {} is committed but publishing table {} version {} failed; retried before"
+                    + " the table's next change", u.txn().txnId(), tableId, version, ex);
+            throw ErrorCode.INTERNAL_ERROR.exceptionWithCause(ex, "table " + tableId + " version " + version
+                    + " of committed transaction [" + u.txn().txnId() + "] is not published yet: " + ex.getMessage());
         }
+        visibleVersions.put(tableId, version);
+        u.published(tableId, now());
+    }
+
+    /**
+     * Under the table's version lock, for a truncate or drop: waits for the table's queued commits to be
+     * durable (or failed) and publishes them, so the log's state is the table's whole history. Throws if a
+     * publish still fails.
+     */
+    private void settleQueued(long tableId) {
+        PublishQueue<Unpublished> queue = publishQueue(tableId);
+        queue.awaitDurable();
+        queue.publishDurable(publishing(tableId));
     }
 
     /** The table is dropped: its unpublished versions never need publishing. */
     private void forgetUnpublished(long tableId) {
-        TreeMap<Long, Unpublished> pending = unpublished.remove(tableId);
-        if (pending != null) {
-            pending.values().forEach(u -> u.published(tableId, now()));
+        PublishQueue<Unpublished> queue = publishQueues.remove(tableId);
+        if (queue != null) {
+            queue.clear().values().forEach(u -> u.published(tableId, now()));
         }
     }
 
     /** Retries every committed version whose publish failed; returns how many tables still wait. */
     public int retryPublish() {
-        for (long tableId : List.copyOf(unpublished.keySet())) {
-            try (TableLocks.Held held = tableLocks.lockVersions(List.of(tableId))) {
-                publishPending(tableId);
-            } catch (ShoalException e) {
-                // logged by publishPending; the table stays pending
+        int waiting = 0;
+        for (var e : publishQueues.entrySet()) {
+            try {
+                e.getValue().publishDurable(publishing(e.getKey()));
+            } catch (ShoalException ex) {
+                waiting++; // logged by publishVersion; the table stays pending
             }
         }
-        return unpublished.size();
+        return waiting;
     }
 
     /** Tables with a committed version that is not published (visible) yet, for the health check. */
     public Set<Long> unpublishedTables() {
-        return Set.copyOf(unpublished.keySet());
+        Set<Long> out = new java.util.TreeSet<>();
+        publishQueues.forEach((tableId, queue) -> {
+            if (queue.headDurable()) {
+                out.add(tableId);
+            }
+        });
+        return out;
     }
 
     /**
-     * A committed table version waiting to be published; {@code remainingTables} is shared by the tables of
+     * A committed table version on its way to readers; {@code remainingTables} is shared by the tables of
      * one commit, and the transaction is VISIBLE once it is empty.
      */
     private record Unpublished(Transaction txn, Map<Long, List<RowsetMeta>> added, Set<Long> remainingTables) {
@@ -393,6 +436,7 @@ public final class TransactionManager implements AutoCloseable {
                 return;
             }
             checkWritable();
+            publishQueue(tableId).awaitDurable();
             appendOrPoison(new TxnRecord.DropTable(tableId));
             visibleVersions.remove(tableId);
             forgetUnpublished(tableId);
@@ -405,7 +449,7 @@ public final class TransactionManager implements AutoCloseable {
         try (TableLocks.Held held = tableLocks.lockExclusive(tableId)) {
             checkWritable();
             checkNotDropped(tableId);
-            publishPending(tableId);
+            settleQueued(tableId);
             TableState before = log.state().table(tableId);
             long version = before.version() + 1;
             appendOrPoison(new TxnRecord.TruncateTable(tableId, version));
@@ -504,6 +548,14 @@ public final class TransactionManager implements AutoCloseable {
     /** Whether a log failure stopped all writes until restart. */
     public boolean poisoned() {
         return log.failed();
+    }
+
+    /**
+     * Records queued for the commit log's next write, behind the write in progress: with pipelined commits, the
+     * commits that already have their version and wait for the fsync before theirs. For tests and metrics.
+     */
+    public int queuedCommitRecords() {
+        return log.queuedRecords();
     }
 
     /** The commit log, for statistics (fsyncs shared) in tests and metrics. */

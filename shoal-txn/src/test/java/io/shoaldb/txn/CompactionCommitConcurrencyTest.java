@@ -1,5 +1,7 @@
 package io.shoaldb.txn;
 
+import static io.shoaldb.txn.Conditions.PATIENCE;
+import static io.shoaldb.txn.Conditions.awaitTrue;
 import static io.shoaldb.txn.Fixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,7 +13,6 @@ import io.shoaldb.storage.rowset.RowsetPublisher;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +20,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CompactionCommitConcurrencyTest {
     private static final long TABLE = 1;
     private static final long TABLET = 11;
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     @TempDir
     Path dir;
@@ -175,18 +174,6 @@ class CompactionCommitConcurrencyTest {
 
     private TxnOptions options() {
         return TxnOptions.defaults().withCheckpointEvery(1_000_000);
-    }
-
-    /** Waits, without sleeping, for a condition another thread makes true; fails after {@link #PATIENCE}. */
-    private static void awaitTrue(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not seen within " + PATIENCE + ": " + what);
-            }
-            Thread.onSpinWait();
-            Thread.yield();
-        }
     }
 
     /** Local files whose next fsync, once armed, blocks until released (the fsync of a compaction's record). */

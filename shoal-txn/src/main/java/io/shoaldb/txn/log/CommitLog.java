@@ -58,7 +58,7 @@ public final class CommitLog implements AutoCloseable {
     /** The last sequence the newest durable image covers; guarded by {@link #imageLock}. */
     private long imageSequence;
     private final Object queueLock = new Object();
-    private List<Pending> queue = new ArrayList<>();
+    private List<Ticket> queue = new ArrayList<>();
     private boolean leaderActive;
     private int sinceCheckpoint;
     private final AtomicLong fsyncs = new AtomicLong();
@@ -66,15 +66,16 @@ public final class CommitLog implements AutoCloseable {
     private volatile RuntimeException poisonedByBug;
 
     /**
-     * One queued record. The leader sets {@code failure} then {@code done}; appenders read them after the
-     * leader's monitor release, which orders those writes before the reads.
+     * A record queued for the log by {@link #enqueue}, made durable by {@link #await}. The leader sets
+     * {@code failure} then {@code done}; appenders read them after the leader's monitor release, which orders
+     * those writes before the reads.
      */
-    private static final class Pending {
-        final TxnRecord record;
-        volatile boolean done;
-        volatile Exception failure;
+    public static final class Ticket {
+        private final TxnRecord record;
+        private volatile boolean done;
+        private volatile Exception failure;
 
-        Pending(TxnRecord record) {
+        private Ticket(TxnRecord record) {
             this.record = record;
         }
     }
@@ -134,11 +135,31 @@ public final class CommitLog implements AutoCloseable {
      * The caller must have checked that it applies. Throws IOException when the log failed (now or before).
      */
     public void append(TxnRecord record) throws IOException {
-        Pending mine = new Pending(record);
-        List<Pending> batch = null;
-        boolean interrupted = false;
+        await(enqueue(record));
+    }
+
+    /**
+     * Queues the record behind every record queued before it, without waiting: its place in the log is fixed
+     * now, so a caller can release its locks and let the next record queue up while this one waits for its
+     * fsync (pipelined commits). Every ticket must be {@link #await}ed.
+     */
+    public Ticket enqueue(TxnRecord record) {
+        Ticket mine = new Ticket(record);
         synchronized (queueLock) {
             queue.add(mine);
+        }
+        return mine;
+    }
+
+    /**
+     * Waits until the ticket's record is durable and applied, writing it (and every record queued with it) if no
+     * other appender is writing. Throws IOException when it was not written or not applied; a record that does
+     * not follow the versions before it (an earlier commit of its table failed) is not written either.
+     */
+    public void await(Ticket mine) throws IOException {
+        List<Ticket> batch = null;
+        boolean interrupted = false;
+        synchronized (queueLock) {
             while (!mine.done) {
                 if (!leaderActive) {
                     // Lead: take everything queued so far (ours included) and write it outside the monitor,
@@ -189,17 +210,21 @@ public final class CommitLog implements AutoCloseable {
     }
 
     /** Writes one batch with one fsync and applies it; runs under the write lock, one leader at a time. */
-    private void writeBatch(List<Pending> batch) {
+    private void writeBatch(List<Ticket> queued) {
         if (poisonedByBug != null) {
             IOException refused = new IOException("the commit log refuses writes until restart", poisonedByBug);
-            batch.forEach(p -> fail(p, refused));
+            queued.forEach(p -> fail(p, refused));
+            return;
+        }
+        List<Ticket> batch = inVersionOrder(queued);
+        if (batch.isEmpty()) {
             return;
         }
         CommitLogWriteEvent event = new CommitLogWriteEvent();
         event.begin();
         long sequence = segments.lastSequence();
         List<TxnEntry> entries = new ArrayList<>(batch.size());
-        for (Pending p : batch) {
+        for (Ticket p : batch) {
             entries.add(new TxnEntry(++sequence, p.record));
         }
         long start = System.nanoTime();
@@ -267,8 +292,28 @@ public final class CommitLog implements AutoCloseable {
         }
     }
 
-    private void applyAll(List<Pending> batch) {
-        for (Pending p : batch) {
+    /**
+     * The queued records that follow the table versions before them, each failed otherwise and left unwritten.
+     * A commit's version is given before the commits ahead of it are durable (pipelined commits); when one of
+     * those fails without poisoning the log (a write undone after a full disk), the ones behind it name versions
+     * that no longer follow, and writing them would make a durable record that cannot apply.
+     */
+    private List<Ticket> inVersionOrder(List<Ticket> queued) {
+        VersionOrder order = new VersionOrder(state);
+        List<Ticket> writable = new ArrayList<>(queued.size());
+        for (Ticket p : queued) {
+            String refusal = order.admit(p.record);
+            if (refusal == null) {
+                writable.add(p);
+            } else {
+                fail(p, new IOException(refusal + "; the record was not written"));
+            }
+        }
+        return writable;
+    }
+
+    private void applyAll(List<Ticket> batch) {
+        for (Ticket p : batch) {
             try {
                 state.apply(p.record);
             } catch (RuntimeException e) {
@@ -282,7 +327,7 @@ public final class CommitLog implements AutoCloseable {
         }
     }
 
-    private static void fail(Pending p, Exception e) {
+    private static void fail(Ticket p, Exception e) {
         p.failure = e;
         p.done = true;
     }
