@@ -139,7 +139,8 @@ public final class ShoalServer implements AutoCloseable {
                             .withMaxWalNumPerTable(config.get(ServerConfigKeys.GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE))
                             .withQueueMemLimitBytes(config.get(ServerConfigKeys.GROUP_COMMIT_QUEUE_MEM_LIMIT))
                             .withAdaptiveWindow(Duration.ofNanos(
-                                    1000 * config.get(ServerConfigKeys.GROUP_COMMIT_ADAPTIVE_WINDOW_US))),
+                                    1000 * config.get(ServerConfigKeys.GROUP_COMMIT_ADAPTIVE_WINDOW_US)))
+                            .withPipelineDepth(config.get(ServerConfigKeys.GROUP_COMMIT_PIPELINE_DEPTH)),
                     new MicrometerGroupCommitMetrics(metrics), null);
             opened.push(groupCommit);
             ColumnDefaults defaults = new LiteralDefaults();

@@ -1,5 +1,6 @@
 package io.shoaldb.bench.groupcommit;
 
+import io.shoaldb.common.io.FilesFacade;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.ingest.groupcommit.GroupCommitManager;
 import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
@@ -42,7 +43,10 @@ final class GroupCommitRig implements AutoCloseable {
     final WriteTarget target;
 
     GroupCommitRig(Path root, GroupCommitOptions options) {
-        LocalFiles files = new LocalFiles();
+        this(root, options, new LocalFiles());
+    }
+
+    GroupCommitRig(Path root, GroupCommitOptions options, FilesFacade files) {
         DataPartitions partitions = DataPartitions.open(files, List.of(root.resolve("data")), 1, 8L << 30, 8);
         storage = new StorageEngine(files, partitions, StorageOptions.DEFAULT);
         txns = TransactionManager.open(files, root.resolve("txn"), storage, TxnOptions.defaults());

@@ -5,6 +5,7 @@ import io.shoaldb.ingest.groupcommit.wal.WalWriter;
 import io.shoaldb.ingest.write.TableLoad;
 import io.shoaldb.ingest.write.WriteTarget;
 import io.shoaldb.storage.rowset.RowsetMeta;
+import io.shoaldb.txn.PendingCommit;
 import io.shoaldb.vector.Batch;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Commits one sealed batch: one {@link TableLoad} (one rowset per touched tablet), one transaction commit
- * (one version), then - visible - the request ids are made durable, the WAL is deleted and every waiter
+ * (one version, its record queued after the previous batch's, see {@link GroupBatch#awaitTurn}), then - visible - the request ids are made durable, the WAL is deleted and every waiter
  * released. On failure the transaction is aborted, sync waiters get the error, and the WAL (holding the
  * acknowledged async rows) is kept for replay. A batch whose WAL failed (append or fsync) never commits: the
  * loads past the last good fsync were told they failed, and only the acknowledged prefix is kept for replay
@@ -102,6 +103,7 @@ final class BatchCommitter {
             if (commitMillis < 0) {
                 commitMillis = services.timer().nowMillis();
             }
+            b.recordQueued(); // a batch that failed before its record must not hold up the next one
             next = queue.commitFinished(b, committed ? null : failure, commitMillis);
             if (committed) {
                 b.done.complete(commitMillis);
@@ -142,9 +144,12 @@ final class BatchCommitter {
         long built = System.nanoTime();
         try {
             queue.requests.intend(requestIds(b, services.timer().nowMillis()));
-            services.txns().commit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(), rowsets));
+            PendingCommit pending = appendInTurn(b, rowsets);
+            long appended = System.nanoTime();
+            pending.await();
             event.buildNanos = built - start;
-            event.commitNanos = System.nanoTime() - built;
+            event.turnNanos = appended - built;
+            event.commitNanos = System.nanoTime() - appended;
         } catch (RuntimeException e) {
             if (b.txn.mayBeCommitted()) {
                 // The commit record is (or may be) durable: the rowsets are the table's now. Its WAL stays, and
@@ -155,6 +160,23 @@ final class BatchCommitter {
                 load.abort();
             }
             throw e;
+        }
+    }
+
+    /**
+     * Queues the batch's commit record once the batch sealed before it queued its own, then lets the next batch
+     * queue its record: this batch's fsync may then run while the next one is built (pipelined commits).
+     */
+    private PendingCommit appendInTurn(GroupBatch b, Map<Long, RowsetMeta> rowsets) {
+        b.awaitTurn();
+        try {
+            return services.txns().appendCommit(b.txn, rowsets.isEmpty() ? Map.of() : Map.of(b.target.tableId(),
+                    rowsets));
+        } finally {
+            b.recordQueued();
+            if (services.options().pipelineDepth() > 1) {
+                queue.recordQueued(); // a sync batch gathered meanwhile may start now
+            }
         }
     }
 

@@ -59,6 +59,13 @@ final class GroupBatch {
     volatile boolean walKeptForReplay;
     CommitTimer.Cancellable intervalTask;
     CommitTimer.Cancellable windowTask;
+    /**
+     * The batch sealed just before this one, still committing when this one started (pipelined commits), or
+     * null; set under the table lock before the committer runs, cleared once awaited (no chain of old batches).
+     */
+    GroupBatch predecessor;
+    /** Completes once this batch's commit record is queued in the log, or once it will not be: see {@link #awaitTurn}. */
+    private final CompletableFuture<Void> recordQueued = new CompletableFuture<>();
 
     GroupBatch(long seq, WriteTarget target, Transaction txn, Path walPath, long openedMillis, long intervalMs,
             long dataBytesLimit) {
@@ -124,6 +131,29 @@ final class GroupBatch {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Waits until the batch sealed before this one queued its commit record (or failed without one), so the
+     * table's versions follow the order batches were sealed in, as the loads that filled them arrived.
+     */
+    void awaitTurn() {
+        GroupBatch before = predecessor;
+        predecessor = null;
+        if (before != null) {
+            before.recordQueued.join();
+        }
+    }
+
+    /** This batch's record is queued (or will never be): the next batch may queue its own. Idempotent. */
+    /** Whether this batch's record is queued (or will never be). */
+    boolean hasQueuedRecord() {
+        return recordQueued.isDone();
+    }
+
+    void recordQueued() {
+        predecessor = null;
+        recordQueued.complete(null);
     }
 
     void cancelTimers() {

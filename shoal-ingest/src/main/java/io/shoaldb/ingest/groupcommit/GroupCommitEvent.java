@@ -31,15 +31,19 @@ final class GroupCommitEvent extends jdk.jfr.Event {
     @Timespan
     long gatherNanos;
     @Label("Queued")
-    @Description("From sealed until its commit started (the table's previous commit, a free thread)")
+    @Description("From sealed until its commit started (room in the table's commit pipeline, a free thread)")
     @Timespan
     long queuedNanos;
     @Label("Rowsets built")
     @Description("Routing the rows to tablets and building their rowsets")
     @Timespan
     long buildNanos;
+    @Label("Turn")
+    @Description("Waiting for the previous batch to queue its record, then queueing this one's")
+    @Timespan
+    long turnNanos;
     @Label("Transaction commit")
-    @Description("The commit record made durable and published")
+    @Description("From the record queued until durable and published")
     @Timespan
     long commitNanos;
     @Label("Committed")

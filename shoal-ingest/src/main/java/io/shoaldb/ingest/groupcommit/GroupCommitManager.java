@@ -88,7 +88,7 @@ public final class GroupCommitManager implements AutoCloseable {
      */
     public GroupCommitManager(FilesFacade files, List<Path> walDirs, StorageEngine storage, TransactionManager txns,
             GroupCommitOptions options, GroupCommitMetrics metrics, CommitTimer timer) {
-        // Platform threads, not virtual ones: a table's commits run one after another, and as one virtual thread
+        // Platform threads, not virtual ones: a table's commits run in a short pipeline, and as one virtual thread
         // among hundreds of clients' the commit waited its turn behind them (7.5 ms per commit under 100
         // sync clients); as an OS thread it competes with the two carrier threads instead. Idle ones retire.
         this(files, walDirs, storage, txns, options, metrics, timer, Executors.newCachedThreadPool(

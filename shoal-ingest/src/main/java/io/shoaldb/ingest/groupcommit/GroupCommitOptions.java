@@ -19,9 +19,13 @@ import java.util.Objects;
  * @param requestIdRetention how long a committed request id is remembered for de-duplicating retries
  * @param walFileBytes size of the preallocated, zero-filled WAL files (0: WAL files grow by appending); see
  *        docs/group-commit.md "Preallocated WAL files"
+ * @param pipelineDepth batches of one table committing at once (1 = one after another): the next batch is built
+ *        and its commit record queued while the one before waits for its fsync; see docs/group-commit.md
+ *        "Pipelined commits"
  */
 public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes, double walDiskLimitRatio,
-        Duration adaptiveWindow, long minFreeBytes, Duration requestIdRetention, long walFileBytes) {
+        Duration adaptiveWindow, long minFreeBytes, Duration requestIdRetention, long walFileBytes,
+        int pipelineDepth) {
     public static final int DEFAULT_MAX_WAL_NUM_PER_TABLE = 10;
     public static final long DEFAULT_QUEUE_MEM_LIMIT = 64L << 20;
     public static final double DEFAULT_WAL_DISK_LIMIT_RATIO = 0.8;
@@ -30,13 +34,19 @@ public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes,
     public static final Duration DEFAULT_REQUEST_ID_RETENTION = Duration.ofMinutes(10);
     /** 8 MiB: some 80,000 one-row async loads; a batch that writes more grows its file. */
     public static final long DEFAULT_WAL_FILE_BYTES = 8L << 20;
+    /**
+     * One: measured on a 2-core machine (docs/benchmarks.md, round 24), a second batch in flight splits the sync
+     * groups and adds a thread hand-off, and the commit log's fsyncs stay one after another, so throughput fell
+     * slightly; the CPU it would overlap with the fsync is already used by the clients and event loops.
+     */
+    public static final int DEFAULT_PIPELINE_DEPTH = 1;
 
     public GroupCommitOptions {
         Objects.requireNonNull(adaptiveWindow, "adaptiveWindow");
         Objects.requireNonNull(requestIdRetention, "requestIdRetention");
         if (maxWalNumPerTable < 0 || queueMemLimitBytes < 1 || !(walDiskLimitRatio > 0 && walDiskLimitRatio <= 1)
                 || adaptiveWindow.isNegative() || minFreeBytes < 0 || requestIdRetention.isNegative()
-                || walFileBytes < 0) {
+                || walFileBytes < 0 || pipelineDepth < 1) {
             throw new IllegalArgumentException("invalid group commit options " + this);
         }
     }
@@ -45,42 +55,47 @@ public record GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes,
     public GroupCommitOptions(int maxWalNumPerTable, long queueMemLimitBytes, double walDiskLimitRatio,
             Duration adaptiveWindow, long minFreeBytes) {
         this(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
-                DEFAULT_REQUEST_ID_RETENTION, DEFAULT_WAL_FILE_BYTES);
+                DEFAULT_REQUEST_ID_RETENTION, DEFAULT_WAL_FILE_BYTES, DEFAULT_PIPELINE_DEPTH);
     }
 
     public static GroupCommitOptions defaults() {
         return new GroupCommitOptions(DEFAULT_MAX_WAL_NUM_PER_TABLE, DEFAULT_QUEUE_MEM_LIMIT,
                 DEFAULT_WAL_DISK_LIMIT_RATIO, DEFAULT_ADAPTIVE_WINDOW, DEFAULT_MIN_FREE_BYTES,
-                DEFAULT_REQUEST_ID_RETENTION, DEFAULT_WAL_FILE_BYTES);
+                DEFAULT_REQUEST_ID_RETENTION, DEFAULT_WAL_FILE_BYTES, DEFAULT_PIPELINE_DEPTH);
     }
 
     public GroupCommitOptions withMaxWalNumPerTable(int n) {
         return new GroupCommitOptions(n, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
-                requestIdRetention, walFileBytes);
+                requestIdRetention, walFileBytes, pipelineDepth);
     }
 
     public GroupCommitOptions withQueueMemLimitBytes(long bytes) {
         return new GroupCommitOptions(maxWalNumPerTable, bytes, walDiskLimitRatio, adaptiveWindow, minFreeBytes,
-                requestIdRetention, walFileBytes);
+                requestIdRetention, walFileBytes, pipelineDepth);
     }
 
     public GroupCommitOptions withAdaptiveWindow(Duration window) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, window, minFreeBytes,
-                requestIdRetention, walFileBytes);
+                requestIdRetention, walFileBytes, pipelineDepth);
     }
 
     public GroupCommitOptions withMinFreeBytes(long bytes) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow, bytes,
-                requestIdRetention, walFileBytes);
+                requestIdRetention, walFileBytes, pipelineDepth);
     }
 
     public GroupCommitOptions withRequestIdRetention(Duration retention) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow,
-                minFreeBytes, retention, walFileBytes);
+                minFreeBytes, retention, walFileBytes, pipelineDepth);
     }
 
     public GroupCommitOptions withWalFileBytes(long bytes) {
         return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow,
-                minFreeBytes, requestIdRetention, bytes);
+                minFreeBytes, requestIdRetention, bytes, pipelineDepth);
+    }
+
+    public GroupCommitOptions withPipelineDepth(int depth) {
+        return new GroupCommitOptions(maxWalNumPerTable, queueMemLimitBytes, walDiskLimitRatio, adaptiveWindow,
+                minFreeBytes, requestIdRetention, walFileBytes, depth);
     }
 }

@@ -29,8 +29,10 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One table's group-commit queue: at most one OPEN batch taking loads, SEALED batches waiting to commit in
- * order, and at most one COMMITTING batch. Commits of one table run one at a time, in seal order, so that
- * versions follow batches and a sync batch can gather followers while the previous commit runs.
+ * order, and up to {@code pipelineDepth} COMMITTING batches. A committing batch queues its commit record only
+ * after the one sealed before it queued its own ({@link GroupBatch#awaitTurn}), so versions follow batches;
+ * meanwhile it builds its rowsets, and its record's fsync follows the previous one's at once (pipelined
+ * commits). A sync batch gathers followers while the commits before it run.
  *
  * <p>Triggers (see {@link TriggerPolicy}): the open batch is sealed when its interval passes, when its data
  * reaches the data-bytes threshold, or - when it holds a sync load - by the adaptive rule. All state is
@@ -54,7 +56,8 @@ final class TableQueue {
     private volatile String tableName;
     private GroupBatch open;
     private final Deque<GroupBatch> sealed = new ArrayDeque<>();
-    private GroupBatch committing;
+    /** Batches committing, in seal order: at most the pipeline depth, each on a committer thread of its own. */
+    private final Deque<GroupBatch> committing = new ArrayDeque<>();
     private long nextSeq = 1;
     private int inFlight;
     private boolean blocked;
@@ -352,20 +355,26 @@ final class TableQueue {
 
     /**
      * The adaptive sync rule, evaluated whenever something changes: an open batch holding a sync load, with
-     * no commit running or queued for the table, commits once it holds as many sync loads as the last sync
-     * commit did (the clients that commit released come back as the next group; a lone client's group is
-     * itself, so it never waits) and no load is between reserving memory and joining. Otherwise it waits
-     * for the rest of its group at most the adaptive window, counted from when it first could commit. While a
-     * commit runs nothing is decided here: arrivals gather, and {@link #commitFinished} asks again.
+     * no batch waiting to commit and room in the table's commit pipeline, commits once it holds as many sync
+     * loads as the last sync commit did (the clients that commit released come back as the next group; a lone
+     * client's group is itself, so it never waits) and no load is between reserving memory and joining. With a
+     * pipeline deeper than one, that may happen while the commit before it runs, once that commit's record is
+     * queued ({@link #recordQueued}): its rowsets are then built during that record's fsync, and the group had
+     * the commit's build to gather. Otherwise it waits for the rest of its group at most the adaptive window,
+     * counted from when no commit runs; while one runs, arrivals gather, and {@link #commitFinished} asks again.
      */
     private void adaptive() {
         GroupBatch b = open;
-        if (b == null || b.syncLoads == 0 || committing != null || !sealed.isEmpty()) {
+        if (b == null || b.syncLoads == 0 || !sealed.isEmpty() || !pipelineHasRoom()
+                || (!committing.isEmpty() && !committing.peekLast().hasQueuedRecord())) {
             return;
         }
         if (TriggerPolicy.groupGathered(b.syncLoads, lastSyncGroup, inFlight)) {
             seal(b, SealReason.SYNC);
             return;
+        }
+        if (!committing.isEmpty()) {
+            return; // the window counts from when nothing commits: the running commit's end asks again
         }
         long windowMicros = services.options().adaptiveWindow().toNanos() / 1000;
         if (windowMicros == 0) {
@@ -382,7 +391,7 @@ final class TableQueue {
         lock.lock();
         try {
             b.windowTask = null;
-            if (open != b || committing != null || !sealed.isEmpty()) {
+            if (open != b || !committing.isEmpty() || !sealed.isEmpty()) {
                 return; // sealed meanwhile, or a commit is running: its end asks again
             }
             seal(b, SealReason.SYNC);
@@ -407,7 +416,18 @@ final class TableQueue {
         changed.signalAll();
     }
 
-    /** Starts the next commit when none runs. */
+    /** The batch's record is queued: the next sync batch may start while its fsync runs. */
+    void recordQueued() {
+        lock.lock();
+        try {
+            adaptive();
+            kick();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Starts the next commit when the pipeline has room. */
     private void kick() {
         GroupBatch next = takeNext();
         if (next != null) {
@@ -430,13 +450,19 @@ final class TableQueue {
         }
     }
 
-    /** The next sealed batch, now committing, when no commit runs; else null. */
+    /** The next sealed batch, now committing, when the pipeline has room; else null. */
     private GroupBatch takeNext() {
-        if (committing != null || sealed.isEmpty()) {
+        if (!pipelineHasRoom() || sealed.isEmpty()) {
             return null;
         }
-        committing = sealed.pollFirst();
-        return committing;
+        GroupBatch next = sealed.pollFirst();
+        next.predecessor = committing.peekLast();
+        committing.addLast(next);
+        return next;
+    }
+
+    private boolean pipelineHasRoom() {
+        return committing.size() < services.options().pipelineDepth();
     }
 
     /**
@@ -451,7 +477,7 @@ final class TableQueue {
         GroupBatch next;
         lock.lock();
         try {
-            committing = null;
+            committing.remove(b);
             services.memory().release(b.bytes);
             if (failure == null) {
                 lastCommitMillis = commitMillis;
@@ -528,9 +554,7 @@ final class TableQueue {
                 kick();
             }
             List<CompletableFuture<Long>> out = new ArrayList<>();
-            if (committing != null) {
-                out.add(committing.done);
-            }
+            committing.forEach(b -> out.add(b.done));
             sealed.forEach(b -> out.add(b.done));
             return out;
         } finally {
@@ -546,8 +570,10 @@ final class TableQueue {
                 seal(open, SealReason.VISIBILITY);
                 kick();
             }
-            if (committing != null && committing.txnId() == txnId) {
-                return committing.done;
+            for (GroupBatch b : committing) {
+                if (b.txnId() == txnId) {
+                    return b.done;
+                }
             }
             for (GroupBatch b : sealed) {
                 if (b.txnId() == txnId) {
@@ -671,9 +697,7 @@ final class TableQueue {
             action.accept(open);
         }
         sealed.forEach(action);
-        if (committing != null) {
-            action.accept(committing);
-        }
+        committing.forEach(action);
     }
 
     GroupCommitTableStatus status() {

@@ -1,6 +1,7 @@
 package io.shoaldb.server.config;
 
 import io.shoaldb.common.config.ConfigKey;
+import io.shoaldb.ingest.groupcommit.GroupCommitOptions;
 import io.shoaldb.protocol.mysql.auth.AuthPlugin;
 import io.shoaldb.storage.StorageOptions;
 import java.util.List;
@@ -89,6 +90,10 @@ public final class ServerConfigKeys {
     public static final ConfigKey<Long> GROUP_COMMIT_ADAPTIVE_WINDOW_US = ConfigKey.longInteger(
             "group_commit_adaptive_window_us", 1000, 0, 1_000_000,
             "longest a batch holding a sync load waits for the rest of its group (0 = commit as soon as no load is in flight)");
+    public static final ConfigKey<Integer> GROUP_COMMIT_PIPELINE_DEPTH = ConfigKey.integer(
+            "group_commit_pipeline_depth", GroupCommitOptions.DEFAULT_PIPELINE_DEPTH, 1, 8,
+            "batches of one table committing at once (2+: the next is built while the one before waits for its"
+                    + " fsync; 1 = one after another)");
     public static final ConfigKey<Integer> PLAN_CACHE_SIZE = ConfigKey.integer("plan_cache_size", 1024, 0, 1_000_000,
             "SELECT plans kept for reuse with other literal values (0 = no plan cache)");
     public static final ConfigKey<Long> INLINE_LOAD_MAX_BYTES = ConfigKey.longInteger("inline_load_max_bytes",
@@ -165,6 +170,7 @@ public final class ServerConfigKeys {
                 MEM_LIMIT, DATA_PARTITIONS, QUERY_MAX_CONCURRENCY, QUERY_MAX_QUEUE_SIZE, QUERY_QUEUE_TIMEOUT_MS,
                 LOAD_CPU_SHARE, LABEL_KEEP_MAX_SECOND, GROUP_COMMIT_WAL_PATH,
                 GROUP_COMMIT_MAX_WAL_NUM_PER_TABLE, GROUP_COMMIT_QUEUE_MEM_LIMIT, GROUP_COMMIT_ADAPTIVE_WINDOW_US,
+                GROUP_COMMIT_PIPELINE_DEPTH,
                 PLAN_CACHE_SIZE, INLINE_LOAD_MAX_BYTES, INLINE_ROWSETS_MEM_LIMIT, STREAMING_LOAD_MAX_MB,
                 STREAMING_LOAD_JSON_MAX_MB, STREAMING_LOAD_CSV_LINE_MAX_MB, STREAMING_LOAD_DECODE_THREADS,
                 STREAMING_LOAD_RECORD_BUFFER_MEM_LIMIT,
