@@ -15,8 +15,9 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Power loss at random points while concurrent async and sync group-commit loads run: the WAL, the
@@ -64,11 +65,14 @@ class PowerLossTest {
         }
     }
 
-    @Test
-    void acknowledgedRowsSurvivePowerLossExactlyOnce() throws Exception {
+    /** Depth 2: a table's next batch queues its commit record while the one before waits for its fsync. */
+    @ParameterizedTest(name = "pipeline depth {0}")
+    @ValueSource(ints = {1, 2})
+    void acknowledgedRowsSurvivePowerLossExactlyOnce(int pipelineDepth) throws Exception {
         long seed = Long.getLong("powerloss.seed", 20261201L);
         int rounds = Integer.getInteger("powerloss.rounds", DEFAULT_ROUNDS);
-        System.out.println("PowerLossTest seed " + seed + " rounds " + rounds + " (rerun: -Dpowerloss.seed=" + seed + ")");
+        System.out.println("PowerLossTest seed " + seed + " rounds " + rounds + " pipeline depth " + pipelineDepth
+                + " (rerun: -Dpowerloss.seed=" + seed + ")");
         Random random = new Random(seed);
         Path node = dir.resolve("node");
         PowerLossFiles files = new PowerLossFiles(node);
@@ -76,7 +80,7 @@ class PowerLossTest {
             GcFixture f = new GcFixture(node, files);
             f.txnOptions = f.txnOptions.withCommitLogSegmentBytes(COMMIT_LOG_SEGMENT_BYTES)
                     .withCheckpointEvery(CHECKPOINT_EVERY);
-            f.open(GcFixture.options().withWalFileBytes(WAL_FILE_BYTES), null);
+            f.open(GcFixture.options().withWalFileBytes(WAL_FILE_BYTES).withPipelineDepth(pipelineDepth), null);
             f.manager.replay();
             verify(f, round);
             retry(f, random, round);
