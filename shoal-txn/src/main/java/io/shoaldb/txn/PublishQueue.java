@@ -93,10 +93,12 @@ final class PublishQueue<T> {
     synchronized void publishDurable(Publisher<T> publisher) {
         boolean published = false;
         try {
-            for (var head = entries.firstEntry(); head != null && head.getValue().durable; head = entries.firstEntry()) {
+            var head = entries.firstEntry();
+            while (head != null && head.getValue().durable) {
                 publisher.publish(head.getKey(), head.getValue().change);
                 entries.pollFirstEntry();
                 published = true;
+                head = entries.firstEntry();
             }
         } catch (RuntimeException e) {
             notifyAll(); // the waiters behind the head try it themselves, and fail the same way

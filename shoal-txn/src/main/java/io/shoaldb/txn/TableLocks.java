@@ -12,9 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * Two locks per table. The <em>version</em> lock is held by everything that moves the table's version: by a
  * commit from choosing the version until its record is queued in the log (so log order is version order; the
  * fsync and the publish follow outside it, in order by the table's {@code PublishQueue}), by a truncate or drop
- * until its publish. Versions are dense, and commits to other tables run in parallel. The <em>structure</em> lock is held by everything that
- * removes rowsets (compaction, truncate, drop), so a compaction's inputs stay visible from its check until
- * its publish. A compaction takes only the structure lock: it changes no version and removes only rowsets a
+ * until its publish. Versions are dense, and commits to other tables run in parallel. The <em>structure</em>
+ * lock is held by everything that removes rowsets (compaction, truncate, drop), so a compaction's inputs stay
+ * visible from its check until its publish. A compaction takes only the structure lock: it changes no version and removes only rowsets a
  * commit never touches, so a commit does not wait for a compaction's record or publish (the argument is in
  * docs/storage-engine.md, "Compaction and commits"). Truncate and drop take both, structure first. Several
  * tables' version locks are taken in ascending id order (no deadlock); a structure lock is never taken while

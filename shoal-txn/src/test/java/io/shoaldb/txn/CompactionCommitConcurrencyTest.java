@@ -1,12 +1,13 @@
 package io.shoaldb.txn;
 
-import static io.shoaldb.txn.Conditions.PATIENCE;
-import static io.shoaldb.txn.Conditions.awaitTrue;
+import static io.shoaldb.common.io.HeldCall.PATIENCE;
+import static io.shoaldb.common.io.HeldCall.awaitTrue;
 import static io.shoaldb.txn.Fixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shoaldb.common.io.ForwardingFiles;
+import io.shoaldb.common.io.HeldCall;
 import io.shoaldb.common.io.LocalFiles;
 import io.shoaldb.storage.rowset.RowsetMeta;
 import io.shoaldb.storage.rowset.RowsetPublisher;
@@ -178,39 +179,28 @@ class CompactionCommitConcurrencyTest {
 
     /** Local files whose next fsync, once armed, blocks until released (the fsync of a compaction's record). */
     private static final class HeldFsyncFiles extends ForwardingFiles {
-        private final CountDownLatch held = new CountDownLatch(1);
-        private final CountDownLatch released = new CountDownLatch(1);
-        /** The thread whose next fsync is held: another thread's (a segment made ready ahead) goes through. */
-        private volatile Thread armed;
+        /** Armed for a thread: another thread's fsync (a segment made ready ahead) goes through. */
+        private final HeldCall fsync = new HeldCall();
 
         HeldFsyncFiles() {
             super(new LocalFiles());
         }
 
         void holdNextFsyncOf(Thread thread) {
-            armed = thread;
+            fsync.armFor(thread);
         }
 
         void awaitHeld() throws InterruptedException {
-            assertThat(held.await(PATIENCE.toSeconds(), TimeUnit.SECONDS)).as("the held fsync is reached").isTrue();
+            fsync.awaitHeld();
         }
 
         void release() {
-            released.countDown();
+            fsync.release();
         }
 
         @Override
         public void fsync(FileChannel channel) throws IOException {
-            if (armed == Thread.currentThread()) {
-                armed = null;
-                held.countDown();
-                try {
-                    released.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted while held", e);
-                }
-            }
+            fsync.holdIfArmed();
             super.fsync(channel);
         }
     }

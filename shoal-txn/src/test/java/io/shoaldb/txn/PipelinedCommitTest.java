@@ -1,7 +1,7 @@
 package io.shoaldb.txn;
 
-import static io.shoaldb.txn.Conditions.PATIENCE;
-import static io.shoaldb.txn.Conditions.awaitTrue;
+import static io.shoaldb.common.io.HeldCall.PATIENCE;
+import static io.shoaldb.common.io.HeldCall.awaitTrue;
 import static io.shoaldb.txn.Fixture.DB;
 import static io.shoaldb.txn.Fixture.load;
 import static io.shoaldb.txn.Fixture.rowset;
@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shoaldb.common.io.ForwardingFileChannel;
 import io.shoaldb.common.io.ForwardingFiles;
+import io.shoaldb.common.io.HeldCall;
 import io.shoaldb.common.io.LocalFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,7 +20,6 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -141,9 +141,7 @@ class PipelinedCommitTest {
 
     /** Local files whose next write on an armed thread waits until released, then fails if asked to. */
     private static final class HeldWriteFiles extends ForwardingFiles {
-        private final CountDownLatch held = new CountDownLatch(1);
-        private final CountDownLatch released = new CountDownLatch(1);
-        private volatile Thread armed;
+        private final HeldCall write = new HeldCall();
         private volatile boolean fail;
 
         HeldWriteFiles() {
@@ -151,16 +149,16 @@ class PipelinedCommitTest {
         }
 
         void holdNextWriteOf(Thread thread) {
-            armed = thread;
+            write.armFor(thread);
         }
 
         void awaitHeld() throws InterruptedException {
-            assertThat(held.await(PATIENCE.toSeconds(), TimeUnit.SECONDS)).as("the held write is reached").isTrue();
+            write.awaitHeld();
         }
 
         void releaseFailing() {
             fail = true;
-            released.countDown();
+            write.release();
         }
 
         @Override
@@ -181,18 +179,7 @@ class PipelinedCommitTest {
         }
 
         private void hold() throws IOException {
-            if (armed != Thread.currentThread()) {
-                return;
-            }
-            armed = null;
-            held.countDown();
-            try {
-                released.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while held", e);
-            }
-            if (fail) {
+            if (write.holdIfArmed() && fail) {
                 throw new IOException("injected write failure");
             }
         }

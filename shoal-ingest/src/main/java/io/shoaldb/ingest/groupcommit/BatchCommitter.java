@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Commits one sealed batch: one {@link TableLoad} (one rowset per touched tablet), one transaction commit
- * (one version, its record queued after the previous batch's, see {@link GroupBatch#awaitTurn}), then - visible - the request ids are made durable, the WAL is deleted and every waiter
- * released. On failure the transaction is aborted, sync waiters get the error, and the WAL (holding the
- * acknowledged async rows) is kept for replay. A batch whose WAL failed (append or fsync) never commits: the
+ * (one version, its record queued after the previous batch's, see {@link GroupBatch#awaitTurn}), then - visible -
+ * the request ids are made durable, the WAL is deleted and every waiter released. On failure the transaction
+ * is aborted, sync waiters get the error, and the WAL (holding the acknowledged async rows) is kept for replay. A batch whose WAL failed (append or fsync) never commits: the
  * loads past the last good fsync were told they failed, and only the acknowledged prefix is kept for replay
  * (see {@link WalWriter}'s fsync-failure policy).
  */

@@ -64,7 +64,7 @@ final class GroupBatch {
      * null; set under the table lock before the committer runs, cleared once awaited (no chain of old batches).
      */
     GroupBatch predecessor;
-    /** Completes once this batch's commit record is queued in the log, or once it will not be: see {@link #awaitTurn}. */
+    /** Completes once this batch's commit record is queued in the log, or once it will not be ({@link #awaitTurn}). */
     private final CompletableFuture<Void> recordQueued = new CompletableFuture<>();
 
     GroupBatch(long seq, WriteTarget target, Transaction txn, Path walPath, long openedMillis, long intervalMs,
@@ -145,12 +145,12 @@ final class GroupBatch {
         }
     }
 
-    /** This batch's record is queued (or will never be): the next batch may queue its own. Idempotent. */
     /** Whether this batch's record is queued (or will never be). */
     boolean hasQueuedRecord() {
         return recordQueued.isDone();
     }
 
+    /** This batch's record is queued (or will never be): the next batch may queue its own. Idempotent. */
     void recordQueued() {
         predecessor = null;
         recordQueued.complete(null);

@@ -2,21 +2,21 @@ package io.shoaldb.ingest.groupcommit;
 
 import static io.shoaldb.ingest.groupcommit.GcFixture.TABLE;
 import static io.shoaldb.ingest.groupcommit.GcFixture.rows;
+import static io.shoaldb.common.io.HeldCall.PATIENCE;
+import static io.shoaldb.common.io.HeldCall.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shoaldb.common.io.ForwardingFileChannel;
 import io.shoaldb.common.io.ForwardingFiles;
+import io.shoaldb.common.io.HeldCall;
 import io.shoaldb.common.io.LocalFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PipelinedGroupCommitTest {
     static final long INTERVAL = 10_000;
     static final long BIG = 64L << 20;
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     @TempDir
     Path dir;
@@ -42,7 +41,7 @@ class PipelinedGroupCommitTest {
     @AfterEach
     void tearDown() {
         if (files != null) {
-            files.released.countDown();
+            files.fsync.release();
         }
         if (f != null) {
             f.close();
@@ -56,16 +55,16 @@ class PipelinedGroupCommitTest {
         ManualTimer timer = new ManualTimer();
         f = new GcFixture(dir, files).open(GcFixture.options().withPipelineDepth(2), timer);
         LoadResult first = f.manager.load(f.target, rows(0, 10), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
-        files.armed = true;
+        files.fsync.arm();
         timer.advance(INTERVAL); // seals the first batch; its committer stops in its record's fsync
-        assertThat(files.held.await(PATIENCE.toSeconds(), TimeUnit.SECONDS)).as("the held fsync is reached").isTrue();
+        files.fsync.awaitHeld(); // the held fsync is reached
 
         LoadResult second = f.manager.load(f.target, rows(10, 10), GroupCommitMode.ASYNC, INTERVAL, BIG, null);
         timer.advance(INTERVAL);
         awaitTrue(() -> f.txns.queuedCommitRecords() == 1, "the second batch's record queued behind the held fsync");
         assertThat(f.keys()).isEmpty();
 
-        files.released.countDown();
+        files.fsync.release();
         f.manager.awaitVisible(TABLE, second.txnId());
         f.manager.awaitVisible(TABLE, first.txnId());
         assertThat(f.keys()).isEqualTo(LongStream.range(0, 20).boxed().toList());
@@ -80,10 +79,10 @@ class PipelinedGroupCommitTest {
         files = new HeldFsync(name -> name.contains("group_commit_")); // the first batch's WAL
         ManualTimer timer = new ManualTimer();
         f = new GcFixture(dir, files).open(GcFixture.options().withPipelineDepth(2), timer);
-        files.armed = true;
+        files.fsync.arm();
         CompletableFuture<LoadResult> first = f.manager.loadAsync(f.target, rows(0, 10), GroupCommitMode.ASYNC,
                 INTERVAL, BIG, null, null, Runnable::run);
-        assertThat(files.held.await(PATIENCE.toSeconds(), TimeUnit.SECONDS)).as("the WAL fsync is held").isTrue();
+        files.fsync.awaitHeld(); // the WAL fsync is held
         timer.advance(INTERVAL); // seals the first batch: its committer waits for that fsync
 
         // The next batch, sealed by its interval, is built, then waits for the first one to queue its record.
@@ -93,7 +92,7 @@ class PipelinedGroupCommitTest {
         assertThat(f.txns.queuedCommitRecords()).isZero();
         assertThat(f.txns.visibleVersion(TABLE)).isZero();
 
-        files.released.countDown();
+        files.fsync.release();
         LoadResult firstResult = first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         f.manager.awaitVisible(TABLE, second.txnId());
         f.manager.awaitVisible(TABLE, firstResult.txnId());
@@ -108,22 +107,9 @@ class PipelinedGroupCommitTest {
                         && frame.getMethodName().equals(method));
     }
 
-    private static void awaitTrue(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not seen within " + PATIENCE + ": " + what);
-            }
-            Thread.onSpinWait();
-            Thread.yield();
-        }
-    }
-
     /** Local files that, once armed, hold the next fsync of a file {@link #holds} names until released. */
     static final class HeldFsync extends ForwardingFiles {
-        final CountDownLatch held = new CountDownLatch(1);
-        final CountDownLatch released = new CountDownLatch(1);
-        volatile boolean armed;
+        final HeldCall fsync = new HeldCall();
         /** Which files' fsyncs are held, by file name. */
         private final Predicate<String> holds;
 
@@ -147,15 +133,8 @@ class PipelinedGroupCommitTest {
 
         @Override
         public void fsync(FileChannel channel) throws IOException {
-            if (armed && channel instanceof WatchedChannel) {
-                armed = false;
-                held.countDown();
-                try {
-                    released.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted while held", e);
-                }
+            if (channel instanceof WatchedChannel) {
+                fsync.holdIfArmed();
             }
             super.fsync(channel);
         }
