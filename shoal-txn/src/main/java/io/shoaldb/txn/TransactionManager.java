@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -403,7 +404,7 @@ public final class TransactionManager implements AutoCloseable {
 
     /** Tables with a committed version that is not published (visible) yet, for the health check. */
     public Set<Long> unpublishedTables() {
-        Set<Long> out = new java.util.TreeSet<>();
+        Set<Long> out = new TreeSet<>();
         publishQueues.forEach((tableId, queue) -> {
             if (queue.headDurable()) {
                 out.add(tableId);

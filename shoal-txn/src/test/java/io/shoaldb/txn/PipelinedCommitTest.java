@@ -13,6 +13,7 @@ import io.shoaldb.common.io.ForwardingFileChannel;
 import io.shoaldb.common.io.ForwardingFiles;
 import io.shoaldb.common.io.HeldCall;
 import io.shoaldb.common.io.LocalFiles;
+import io.shoaldb.storage.rowset.RowsetMeta;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -48,7 +49,7 @@ class PipelinedCommitTest {
         threads.shutdownNow();
     }
 
-    private static Map<Long, Map<Long, io.shoaldb.storage.rowset.RowsetMeta>> oneRowset(long tablet) {
+    private static Map<Long, Map<Long, RowsetMeta>> oneRowset(long tablet) {
         return Map.of(TABLE, Map.of(tablet, rowset(tablet)));
     }
 
